@@ -1,0 +1,12 @@
+from django.contrib.auth import get_user_model
+from django.core.mail import send_mail
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+
+def send_welcome(user_id: int) -> str:
+    """Send the welcome mail; fails loudly if the user row is not (yet) visible."""
+    user = get_user_model().objects.get(pk=user_id)
+    body = render_to_string("core/welcome_mail.txt", {"user": user})
+    send_mail(_("Willkommen in Bruchtal"), body, None, [user.email])
+    return user.email

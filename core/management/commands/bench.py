@@ -1,0 +1,47 @@
+import importlib
+import statistics
+import time
+
+from django.apps import apps
+from django.core.management.base import BaseCommand
+from django.db import connection
+
+
+def measure(func, repeat: int = 20) -> dict:
+    """Run func `repeat` times after one warm-up; return median and p95 in milliseconds."""
+    func()
+    timings = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        timings.append((time.perf_counter() - start) * 1000)
+    timings.sort()
+    p95 = timings[min(len(timings) - 1, round(0.95 * (len(timings) - 1)))]
+    return {"median": statistics.median(timings), "p95": p95, "runs": repeat}
+
+
+class Command(BaseCommand):
+    help = "Misst die Geschwindigkeit (Suche, Deckprüfung …) und gibt Median und p95 aus."
+
+    def add_arguments(self, parser):
+        parser.add_argument("app_labels", nargs="*", metavar="app", help="nur diese Apps messen")
+        parser.add_argument("--repeat", type=int, default=30)
+
+    def handle(self, *args, app_labels=(), repeat=30, **options):
+        wanted = set(app_labels)
+        self.stdout.write(f"Datenbank: {connection.vendor}")
+        for config in apps.get_app_configs():
+            if wanted and config.label not in wanted:
+                continue
+            try:
+                module = importlib.import_module(f"{config.name}.bench")
+            except ModuleNotFoundError as exc:
+                if exc.name == f"{config.name}.bench":
+                    continue
+                raise
+            # Each app's bench.py yields (label, callable) pairs.
+            for label, func in module.cases():
+                result = measure(func, repeat)
+                self.stdout.write(
+                    f"{config.label:8} {label:50} median {result['median']:7.2f} ms   p95 {result['p95']:7.2f} ms"
+                )

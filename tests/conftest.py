@@ -1,0 +1,46 @@
+import uuid
+
+import pytest
+from django.conf import settings
+
+from config.celery import app as celery_app
+
+
+def pytest_collection_modifyitems(config, items):
+    if settings.CELERY_BROKER_URL:
+        return
+    skip = pytest.mark.skip(reason="kein Broker konfiguriert (CELERY_BROKER_URL fehlt): Worker-Test übersprungen")
+    for item in items:
+        if "worker" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _celery_mode(request):
+    """Tasks run eagerly unless a test asks for the real worker; on_commit still applies."""
+    eager = request.node.get_closest_marker("worker") is None
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = eager
+    yield
+    celery_app.conf.task_always_eager = previous
+
+
+@pytest.fixture(scope="session")
+def celery_session_worker(django_db_setup, django_db_blocker):
+    """A real Celery worker (thread, solo pool) consuming from Redis on a queue of its own."""
+    from celery.contrib.testing.worker import start_worker
+
+    queue = f"bruchtal-test-{uuid.uuid4().hex[:8]}"
+    celery_app.conf.task_default_queue = queue
+    with (
+        django_db_blocker.unblock(),
+        start_worker(
+            celery_app, pool="solo", concurrency=1, perform_ping_check=False, shutdown_timeout=10, queues=[queue]
+        ) as worker,
+    ):
+        yield worker
+
+
+@pytest.fixture(autouse=True)
+def _locmem_mail(settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"

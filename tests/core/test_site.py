@@ -1,0 +1,92 @@
+import pytest
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_is_german_with_navigation_and_acknowledgement(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert '<html lang="de">' in body
+    for label in ("Karten", "Regeln", "Decks", "Partien"):
+        assert f">{label}</a>" in body
+    assert "Council of Elrond" in body
+
+
+def test_english_is_available(client):
+    response = client.get("/", headers={"accept-language": "en"})
+    assert '<html lang="en">' in response.content.decode()
+
+
+def test_healthz_reports_database_and_broker(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["status"] == "ok"
+    assert data["database"]["ok"] is True
+    assert data["broker"]["ok"] is True
+
+
+def test_healthz_reports_unreachable_broker(client, settings):
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["broker"]["ok"] is False
+
+
+def test_api_schema_and_docs_are_served_locally(client):
+    schema = client.get("/api/schema/")
+    assert schema.status_code == 200
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200
+    html = docs.content.decode()
+    assert "drf_spectacular_sidecar/swagger-ui-dist" in html
+    assert "cdn." not in html and "unpkg" not in html
+    asset = client.get("/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js")
+    assert asset.status_code == 200
+
+
+def test_stylesheet_is_served(client):
+    response = client.get("/static/css/bruchtal.css")
+    assert response.status_code == 200
+
+
+def test_admin_is_closed_to_ordinary_users(client, django_user_model):
+    user = django_user_model.objects.create_user("gollum", "g@example.org", "Mein-Schatz-123")
+    client.force_login(user)
+    response = client.get("/admin/")
+    assert response.status_code == 302
+    assert "/admin/login/" in response["Location"]
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    import subprocess
+    import sys
+
+    env = {
+        "DEBUG": "false",
+        "SECRET_KEY": "x" * 30 + "-production-secret-key-with-enough-entropy-123456",
+        "ALLOWED_HOSTS": "bruchtal.example",
+        "SECURE_SSL_REDIRECT": "true",
+        "SECURE_HSTS_SECONDS": "31536000",
+        "STATIC_MANIFEST": "true",
+        "PATH": "/usr/bin:/bin",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_import_content_rejects_missing_folder(settings, tmp_path):
+    from django.core.management.base import CommandError
+
+    settings.BRUCHTAL_CONTENT_DIR = tmp_path / "gibt-es-nicht"
+    with pytest.raises(CommandError, match="Inhaltsordner nicht gefunden"):
+        call_command("import_content")
