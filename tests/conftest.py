@@ -44,3 +44,15 @@ def celery_session_worker(django_db_setup, django_db_blocker):
 @pytest.fixture(autouse=True)
 def _locmem_mail(settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+
+@pytest.fixture(scope="session")
+def meccg_cards(django_db_setup, django_db_blocker):
+    """All 1,683 MECCG cards, imported once per session from BRUCHTAL_CONTENT_DIR.
+
+    Tests that use ``transactional_db`` flush the database; pytest-django runs them last.
+    """
+    from cards.importers.meccg import import_meccg
+
+    with django_db_blocker.unblock():
+        import_meccg(settings.BRUCHTAL_CONTENT_DIR / "data" / "meccg" / "cards.json")

@@ -1,0 +1,1 @@
+"""Rulebook parsers: one module per book, each exposing ``parse(text: str) -> ParsedBook``."""
