@@ -1,6 +1,15 @@
 """Plain data a rulebook parser returns; the importer turns it into Section and GlossaryTerm rows.
 
 No Django import here, so parsers can be tested with plain pytest on the real seed files.
+
+Cross-references in a section body are written as Markdown links with the scheme ``ref:``,
+keeping the book's own wording as the link text; the importer resolves them to sections
+(or leaves the text unlinked and reports it, never a dead link):
+
+    [→ S. 27](ref:p27)                       a page
+    [s. S. 22–23](ref:p22-23)                a page range
+    [s. S. 21 „Lebenspool“](ref:p21#Lebenspool)   a page and the heading meant there
+    [siehe „Kampf“](ref:#Kampf)              a heading only
 """
 
 from dataclasses import dataclass, field
