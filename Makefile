@@ -22,7 +22,7 @@ run: content
 	DEBUG=true $(PY) manage.py runserver $(ADDR)
 
 test: setup
-	$(PY) -m pytest
+	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: content
 	$(PY) manage.py bench
