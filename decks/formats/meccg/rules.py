@@ -269,7 +269,14 @@ def pool_max10(ctx):
     count = ctx.count(POOL)
     if count > 10:
         cards = [e.card for e in ctx.in_parts(POOL)]
-        yield _("Es sind %(count)d Anfangscharaktere ausgewählt; erlaubt sind höchstens 10.") % {"count": count}, cards
+        yield (
+            _("Es sind %(count)d Anfangscharaktere ausgewählt; erlaubt sind höchstens 10: %(cards)s.")
+            % {
+                "count": count,
+                "cards": _names(cards),
+            },
+            cards,
+        )
 
 
 @rule("meccg.pool.no_agents", gettext_lazy("Keine Agenten als Anfangscharaktere"), S_POOL)
@@ -383,8 +390,8 @@ def characters_max10(ctx):
     count = sum(e.quantity for e in entries)
     if count > 10:
         yield (
-            _("Der Spielstapel enthält %(count)d Charaktere (ohne Avatare); erlaubt sind höchstens 10.")
-            % {"count": count},
+            _("Der Spielstapel enthält %(count)d Charaktere (ohne Avatare); erlaubt sind höchstens 10: %(cards)s.")
+            % {"count": count, "cards": _names(e.card for e in entries)},
             [e.card for e in entries],
         )
 
@@ -433,9 +440,9 @@ def agents_mind_max36(ctx):
         yield (
             _(
                 "Die Agenten im Deck (mit Anfangscharakteren und Reservestapel) haben zusammen "
-                "Geisteskraft %(total)d; erlaubt sind höchstens 36."
+                "Geisteskraft %(total)d; erlaubt sind höchstens 36: %(cards)s."
             )
-            % {"total": total},
+            % {"total": total, "cards": _names(e.card for e in agents)},
             [e.card for e in agents],
         )
 
@@ -453,8 +460,8 @@ def _own_avatar(ctx, card: CardInfo) -> bool:
 
 @rule("meccg.avatars.kind", gettext_lazy("Nur Avatare der eigenen Ausrichtung"), S_PLAY_DECK)
 def avatars_kind(ctx):
-    if not ctx.valid_alignment:
-        return
+    if not ctx.valid_alignment or (ctx.alignment == FALLEN_WIZARD and ctx.fallen_wizard not in FALLEN_WIZARDS):
+        return  # reported once by meccg.alignment.choice
     wrong = [e.card for e in ctx.entries if e.card.avatar_kind and not _own_avatar(ctx, e.card)]
     if wrong:
         expected = {
@@ -480,7 +487,8 @@ def _three_but_not_three_different(ctx, noun: str):
     cards = [e.card for e in avatars]
     if total > 3:
         yield (
-            _("Es sind %(count)d %(noun)s im Spielstapel; erlaubt sind höchstens 3.") % {"count": total, "noun": noun},
+            _("Es sind %(count)d %(noun)s im Spielstapel (%(cards)s); erlaubt sind höchstens 3.")
+            % {"count": total, "noun": noun, "cards": _names(cards)},
             cards,
         )
     elif len(different) >= 3:
@@ -621,6 +629,8 @@ def resources_fw_max2(ctx):
 )
 @_only(FALLEN_WIZARD)
 def resources_fw_specific(ctx):
+    if ctx.fallen_wizard not in FALLEN_WIZARDS:
+        return  # reported once by meccg.alignment.choice
     wrong = [
         e.card
         for e in ctx.entries
