@@ -52,6 +52,8 @@ class DeckViewSet(
         return [permissions.IsAuthenticated()]
 
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation
+            return Deck.objects.none()
         user = self.request.user
         if self.action == "list":
             return with_counts(Deck.objects.filter(owner=user).select_related("owner"))

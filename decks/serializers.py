@@ -1,3 +1,4 @@
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from .models import Deck, DeckAlignment, FallenWizard, Part, Visibility
@@ -66,9 +67,21 @@ class CheckRequestSerializer(serializers.Serializer):
     entries = EntryInSerializer(many=True, required=False)
     alignment = serializers.ChoiceField(choices=DeckAlignment.choices)
     fallen_wizard = serializers.ChoiceField(choices=FallenWizard.choices, required=False, allow_blank=True, default="")
-    opponent_alignment = serializers.ChoiceField(
-        choices=DeckAlignment.choices, required=False, allow_blank=True, default=""
+    # A plain string (same values as alignment) so the schema keeps one alignment enum.
+    opponent_alignment = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Ausrichtung des Gegners (Hero, Minion, Fallen-wizard, Balrog); Gefahren und Orte hängen davon ab.",
     )
+
+    def validate_opponent_alignment(self, value):
+        if value and value not in DeckAlignment.values:
+            raise serializers.ValidationError(
+                _("Unbekannte Ausrichtung „%(value)s“. Möglich: Hero, Minion, Fallen-wizard, Balrog.")
+                % {"value": value}
+            )
+        return value
 
 
 class ImportRequestSerializer(serializers.Serializer):
