@@ -6,4 +6,12 @@ app_name = "decks"
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("oeffentlich/", views.public, name="public"),
+    path("neu/", views.new, name="new"),
+    path("<int:pk>/", views.detail, name="detail"),
+    path("<int:pk>/bearbeiten/", views.edit, name="edit"),
+    path("<int:pk>/kopieren/", views.copy, name="copy"),
+    path("<int:pk>/loeschen/", views.delete, name="delete"),
+    path("<int:pk>/export.txt", views.export_text, name="export_text"),
+    path("<int:pk>/export.json", views.export_json, name="export_json"),
 ]

@@ -1,5 +1,174 @@
-from django.shortcuts import render
+"""Deck pages: thin views over services, selectors and the check."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import checking, selectors, services
+from .forms import AddCardForm, DeckForm, NewDeckForm, PublicFilterForm, QuantityForm
+from .links import SectionLinks, result_dict
+from .models import DeckAlignment, Part
+from .stats import deck_stats
+
+PART_LABELS = dict(Part.choices)
 
 
 def index(request):
-    return render(request, "decks/index.html")
+    decks = selectors.decks_of(request.user) if request.user.is_authenticated else None
+    return render(request, "decks/index.html", {"decks": decks})
+
+
+def public(request):
+    form = PublicFilterForm(request.GET or None)
+    filters = form.cleaned_data if form.is_valid() else {}
+    decks = selectors.public_decks(**{k: v for k, v in filters.items() if v})
+    page = Paginator(decks, 25).get_page(request.GET.get("page"))
+    return render(request, "decks/public.html", {"form": form, "page": page})
+
+
+def _grouped(plain_entries):
+    groups = []
+    for part, label in Part.choices:
+        rows = [e for e in plain_entries if e.part == part]
+        if rows:
+            groups.append({"part": part, "label": label, "rows": rows, "count": sum(e.quantity for e in rows)})
+    return groups
+
+
+def _check_context(deck, entries, opponent=""):
+    result = checking.check_saved(deck, opponent, entries)
+    return result_dict(result, SectionLinks())
+
+
+def detail(request, pk):
+    deck = selectors.get_visible_deck(request.user, pk)
+    entries = selectors.entries_of(deck)
+    plain = selectors.plain_entries(entries)
+    opponent = request.GET.get("gegner", "")
+    if opponent not in DeckAlignment.values:
+        opponent = ""
+    context = {
+        "deck": deck,
+        "groups": _grouped(plain),
+        "check": _check_context(deck, entries, opponent),
+        "stats": deck_stats(plain),
+        "opponent": opponent,
+        "alignments": DeckAlignment.choices,
+        "is_owner": deck.owner_id == request.user.pk,
+    }
+    return render(request, "decks/detail.html", context)
+
+
+@login_required
+def new(request):
+    form = NewDeckForm(request.POST or None)
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        meta = {k: data[k] for k in ("name", "alignment", "fallen_wizard", "visibility", "description")}
+        text = data.get("text", "")
+        try:
+            if text and "confirm" not in request.POST:
+                parsed = services.parse_text(text, data["alignment"])
+                preview = {"parsed": parsed, "groups": _grouped(parsed.merged())}
+                if parsed.ok:
+                    preview["check"] = result_dict(
+                        checking.check_entries(
+                            [(e.card.code, e.quantity, e.part) for e in parsed.merged()],
+                            data["alignment"],
+                            data.get("fallen_wizard", ""),
+                        )
+                    )
+            else:
+                if text:
+                    deck = services.import_deck(request.user, text=text, **meta)
+                else:
+                    deck = services.create_deck(request.user, **meta)
+                messages.success(request, _("Das Deck „%(name)s“ wurde angelegt.") % {"name": deck.name})
+                return redirect("decks:edit", pk=deck.pk)
+        except services.DeckError as exc:
+            form.add_error(None, exc.message)
+    return render(request, "decks/new.html", {"form": form, "preview": preview})
+
+
+@login_required
+def edit(request, pk):
+    deck = selectors.get_own_deck(request.user, pk)
+    meta_form = DeckForm(
+        request.POST if request.POST.get("action") == "meta" else None,
+        initial={
+            "name": deck.name,
+            "alignment": deck.alignment,
+            "fallen_wizard": deck.fallen_wizard,
+            "visibility": deck.visibility,
+            "description": deck.description,
+        },
+    )
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "meta" and meta_form.is_valid():
+                services.update_deck(deck, request.user, **meta_form.cleaned_data)
+                messages.success(request, _("Gespeichert."))
+                return redirect("decks:edit", pk=deck.pk)
+            if action == "add":
+                form = AddCardForm(request.POST)
+                if form.is_valid():
+                    services.add_card(deck, request.user, **form.cleaned_data)
+                    return redirect(f"{request.path}?q={request.POST.get('q', '')}")
+                messages.error(request, _("Die Karte konnte nicht hinzugefügt werden: Anzahl 1 bis 99, Teil wählen."))
+            if action == "quantity":
+                form = QuantityForm(request.POST)
+                if form.is_valid():
+                    services.set_quantity(deck, request.user, **form.cleaned_data)
+                    return redirect("decks:edit", pk=deck.pk)
+                messages.error(request, _("Die Anzahl muss zwischen 0 und 99 liegen (0 entfernt die Karte)."))
+        except services.DeckError as exc:
+            messages.error(request, exc.message)
+    query = request.GET.get("q", "")
+    entries = selectors.entries_of(deck)
+    plain = selectors.plain_entries(entries)
+    context = {
+        "deck": deck,
+        "meta_form": meta_form,
+        "groups": _grouped(plain),
+        "check": _check_context(deck, entries),
+        "query": query,
+        "results": selectors.search_cards(query),
+        "parts": Part.choices,
+    }
+    return render(request, "decks/edit.html", context)
+
+
+@login_required
+@require_POST
+def copy(request, pk):
+    deck = selectors.get_visible_deck(request.user, pk)
+    copied = services.copy_deck(deck, request.user)
+    messages.success(request, _("Das Deck wurde in deine Decks kopiert."))
+    return redirect("decks:edit", pk=copied.pk)
+
+
+@login_required
+@require_POST
+def delete(request, pk):
+    deck = selectors.get_own_deck(request.user, pk)
+    services.delete_deck(deck, request.user)
+    messages.success(request, _("Das Deck wurde gelöscht."))
+    return redirect("decks:index")
+
+
+def export_text(request, pk):
+    deck = selectors.get_visible_deck(request.user, pk)
+    response = HttpResponse(checking.export_text(deck), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="deck-{deck.pk}.txt"'
+    return response
+
+
+def export_json(request, pk):
+    deck = selectors.get_visible_deck(request.user, pk)
+    return JsonResponse(checking.export_json(deck), json_dumps_params={"ensure_ascii": False, "indent": 2})

@@ -1,0 +1,69 @@
+"""Check and export decks, saved or not (reads only)."""
+
+from django.utils.translation import gettext as _
+
+from .formats.meccg import textformat
+from .formats.meccg.check import check
+from .formats.meccg.model import DeckDescription, Entry
+from .selectors import card_index, card_infos, deck_description, entries_of, plain_entries
+from .services import DeckError
+
+
+def check_saved(deck, opponent_alignment: str = "", entries=None):
+    return check(deck_description(deck, entries, opponent_alignment))
+
+
+def check_entries(raw_entries, alignment, fallen_wizard="", opponent_alignment=""):
+    """raw_entries: [(code, quantity, part)]; unknown codes raise DeckError naming them."""
+    infos = card_infos(str(code).upper() for code, _q, _p in raw_entries)
+    by_upper = {code.upper(): info for code, info in infos.items()}
+    entries = []
+    for position, (code, quantity, part) in enumerate(raw_entries, start=1):
+        info = by_upper.get(str(code).upper())
+        if info is None:
+            raise DeckError(
+                "unknown_card",
+                _("Eintrag %(n)d: Die Karte mit dem Code „%(code)s“ gibt es nicht.") % {"n": position, "code": code},
+                {"entry": position, "code": code},
+            )
+        entries.append(Entry(info, int(quantity), part))
+    return check(DeckDescription(entries, alignment, fallen_wizard, opponent_alignment))
+
+
+def check_text(text, alignment, fallen_wizard="", opponent_alignment=""):
+    """Parse and check; a list with unreadable lines raises DeckError with every line's error."""
+    parsed = textformat.parse(text, card_index(), alignment)
+    if parsed.errors:
+        raise DeckError(
+            "import_errors",
+            _("Die Liste enthält %(n)d fehlerhafte Zeile(n).") % {"n": len(parsed.errors)},
+            {"lines": [e.as_dict() for e in parsed.errors]},
+        )
+    entries = [Entry(e.card, e.quantity, e.part) for e in parsed.merged()]
+    return check(DeckDescription(entries, alignment, fallen_wizard, opponent_alignment))
+
+
+def export_text(deck, entries=None) -> str:
+    entries = entries_of(deck) if entries is None else entries
+    return textformat.export_text(plain_entries(entries), card_index(), deck.alignment, deck.name)
+
+
+def export_json(deck, entries=None) -> dict:
+    entries = entries_of(deck) if entries is None else entries
+    return {
+        "name": deck.name,
+        "game": "meccg",
+        "alignment": deck.alignment,
+        "fallen_wizard": deck.fallen_wizard,
+        "description": deck.description,
+        "entries": [
+            {
+                "code": e.card.code,
+                "name_de": e.card.name_de,
+                "name_en": e.card.name_en,
+                "quantity": e.quantity,
+                "part": e.part,
+            }
+            for e in entries
+        ],
+    }

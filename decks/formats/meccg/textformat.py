@@ -1,0 +1,302 @@
+"""Deck lists as text: parse pasted lists, write the same format back.
+
+Accepted lines: ``3 Name``, ``3x Name``, ``Name x3``, ``Name`` (one copy), each with an
+optional printing in brackets, ``(TW)`` (set) or ``(TW-156)`` (card code). Section
+headers in German or English, with or without ``#``, ``:`` or a count, e.g.
+``# Pool``, ``Gefahren (30)``, ``Sideboard:``; GCCG/online styles such as
+``## Resources`` or ``[Hazards]``. Lines before any header (or under a generic
+``Deck``/``Spielstapel`` header) go to the part their card type suggests.
+"""
+
+import difflib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from .cardinfo import CardInfo
+from .model import BALROG, CHARACTERS, FALLEN_WIZARD, HAZARDS, HERO, MINION, POOL, RESOURCES, SIDEBOARD, SITES
+
+AUTO = "auto"
+
+
+def normalize(text: str) -> str:
+    """Case-, diacritics- and apostrophe-insensitive form of a name."""
+    text = unicodedata.normalize("NFKD", text.casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = re.sub(r"[’‘`´']", "'", text)
+    text = text.replace("“", '"').replace("”", '"').replace("„", '"')
+    return re.sub(r"\s+", " ", text).strip()
+
+
+_HEADERS = {
+    POOL: ["pool", "anfangscharaktere", "startcharaktere", "starting characters", "starting pool", "start", "starter"],
+    CHARACTERS: ["charaktere", "characters", "spielstapel-charaktere", "character", "chars"],
+    RESOURCES: ["unterstutzung", "unterstutzungen", "unterstutzungskarten", "resources", "resource", "ressourcen"],
+    HAZARDS: ["gefahren", "gefahrenkarten", "hazards", "hazard"],
+    SITES: ["orte", "ortsstapel", "sites", "site", "location deck", "locations"],
+    SIDEBOARD: ["reservestapel", "reserve", "sideboard", "side board", "sb"],
+    AUTO: ["deck", "spielstapel", "play deck", "main deck", "main", "avatar", "avatare", "avatars"],
+}
+HEADER_WORDS = {normalize(word): part for part, words in _HEADERS.items() for word in words}
+
+EXPORT_HEADERS = {
+    POOL: "Anfangscharaktere",
+    CHARACTERS: "Charaktere",
+    RESOURCES: "Unterstützung",
+    HAZARDS: "Gefahren",
+    SITES: "Orte",
+    SIDEBOARD: "Reservestapel",
+}
+PART_ORDER = [POOL, CHARACTERS, RESOURCES, HAZARDS, SITES, SIDEBOARD]
+
+_HEADER_DECOR = re.compile(r"^[\s#=*\-\[/]+|[\s:=*\-\]]+$")
+_COUNT_SUFFIX = re.compile(r"\s*[\(\[]\s*\d+\s*[\)\]]\s*$|\s+\d+\s*$")
+_PRINTING = re.compile(r"\s*[\(\[]\s*([A-Za-z]{2,3})(?:\s*-\s*(\d+[a-z]?))?\s*[\)\]]\s*$")
+_QTY_FIRST = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$", re.IGNORECASE)
+_QTY_FIRST_TIGHT = re.compile(r"^(\d+)\s*[x×]\s*(.+)$", re.IGNORECASE)
+_QTY_LAST = re.compile(r"^(.+?)\s+[x×]\s*(\d+)$", re.IGNORECASE)
+_QTY_LAST_PAREN = re.compile(r"^(.+?)\s*\(\s*[x×]?\s*(\d+)\s*[x×]?\s*\)$", re.IGNORECASE)
+
+# Printing preference per deck alignment: fitting cards first.
+_PREFERENCE = {
+    HERO: ["Hero", "Dual", "Neutral", "Minion", "Stage", "Fallen-wizard", "Balrog"],
+    MINION: ["Minion", "Dual", "Neutral", "Hero", "Balrog", "Stage", "Fallen-wizard"],
+    FALLEN_WIZARD: ["Fallen-wizard", "Stage", "Hero", "Minion", "Dual", "Neutral", "Balrog"],
+    BALROG: ["Balrog", "Minion", "Dual", "Neutral", "Hero", "Stage", "Fallen-wizard"],
+}
+_PART_TYPES = {
+    POOL: ("Character",),
+    CHARACTERS: ("Character",),
+    RESOURCES: ("Resource",),
+    HAZARDS: ("Hazard",),
+    SITES: ("Site",),
+}
+_TYPE_PART = {"Character": CHARACTERS, "Resource": RESOURCES, "Hazard": HAZARDS, "Site": SITES}
+
+
+@dataclass
+class ParsedEntry:
+    card: CardInfo
+    quantity: int
+    part: str
+    line: int
+
+
+@dataclass
+class LineError:
+    line: int
+    text: str
+    message: str
+    suggestions: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"line": self.line, "text": self.text, "message": self.message, "suggestions": self.suggestions}
+
+
+@dataclass
+class ParseResult:
+    entries: list[ParsedEntry]
+    errors: list[LineError]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def merged(self) -> list[ParsedEntry]:
+        """Entries with the same card and part summed (first line kept)."""
+        merged: dict[tuple[str, str], ParsedEntry] = {}
+        for entry in self.entries:
+            key = (entry.card.code, entry.part)
+            if key in merged:
+                merged[key].quantity += entry.quantity
+            else:
+                merged[key] = ParsedEntry(entry.card, entry.quantity, entry.part, entry.line)
+        return list(merged.values())
+
+
+class CardIndex:
+    """All cards by normalized German and English name, and by code."""
+
+    def __init__(self, cards):
+        self.by_code: dict[str, CardInfo] = {}
+        self.by_name: dict[str, list[CardInfo]] = {}
+        self.display: dict[str, str] = {}
+        for card in cards:
+            self.by_code[card.code.upper()] = card
+            for name in (card.name_de, card.name_en):
+                if not name:
+                    continue
+                key = normalize(name)
+                bucket = self.by_name.setdefault(key, [])
+                if card not in bucket:
+                    bucket.append(card)
+                self.display.setdefault(key, name.strip())
+        self._keys = list(self.by_name)
+
+    def suggestions(self, name: str, n: int = 3) -> list[str]:
+        close = difflib.get_close_matches(normalize(name), self._keys, n=n, cutoff=0.4)
+        return [self.display[key] for key in close]
+
+    def choose(self, candidates: list[CardInfo], alignment: str, part: str) -> CardInfo:
+        """The printing that fits the deck: right type for the part, deck alignment, oldest set."""
+        order = _PREFERENCE.get(alignment, _PREFERENCE[HERO])
+        types = _PART_TYPES.get(part, ())
+
+        def rank(card: CardInfo):
+            type_rank = 0 if not types or card.card_type in types else 1
+            align_rank = order.index(card.alignment) if card.alignment in order else len(order)
+            return (type_rank, align_rank, _set_rank(card.set_code), _code_number(card.code))
+
+        return min(candidates, key=rank)
+
+
+_SET_ORDER = ["TW", "TD", "DM", "LE", "AS", "WH", "BA"]
+
+
+def _set_rank(code: str) -> int:
+    return _SET_ORDER.index(code) if code in _SET_ORDER else len(_SET_ORDER)
+
+
+def _code_number(code: str) -> int:
+    match = re.search(r"(\d+)", code)
+    return int(match.group(1)) if match else 0
+
+
+def _header(text: str) -> str | None:
+    stripped = _HEADER_DECOR.sub("", text)
+    stripped = _COUNT_SUFFIX.sub("", stripped)
+    stripped = _HEADER_DECOR.sub("", stripped)
+    return HEADER_WORDS.get(normalize(stripped))
+
+
+def _split_quantity(text: str) -> tuple[int | None, str]:
+    for pattern, qty_group, name_group in (
+        (_QTY_FIRST_TIGHT, 1, 2),
+        (_QTY_FIRST, 1, 2),
+        (_QTY_LAST, 2, 1),
+        (_QTY_LAST_PAREN, 2, 1),
+    ):
+        match = pattern.match(text)
+        if match:
+            return int(match.group(qty_group)), match.group(name_group).strip()
+    return None, text.strip()
+
+
+def parse(text: str, index: CardIndex, alignment: str = HERO) -> ParseResult:
+    entries: list[ParsedEntry] = []
+    errors: list[LineError] = []
+    part = AUTO
+    for number, raw in enumerate((text or "").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("//") or line.startswith(";"):
+            continue
+        header = _header(line)
+        if header:
+            part = header
+            continue
+        if line.startswith("#"):
+            # An unknown "# …" line is a comment (deck name, notes) in the common formats.
+            continue
+        quantity, rest = _split_quantity(line)
+        if quantity is None:
+            quantity = 1
+        set_code = number_part = None
+        printing = _PRINTING.search(rest)
+        if printing:
+            set_code, number_part = printing.group(1).upper(), printing.group(2)
+            rest = rest[: printing.start()].strip()
+            # "(x3)" or "(3)" after the name was a quantity, not a printing.
+        if not rest:
+            errors.append(
+                LineError(number, raw, _("Zeile %(line)d: Die Zeile enthält keinen Kartennamen.") % {"line": number})
+            )
+            continue
+        if not 1 <= quantity <= 99:
+            errors.append(
+                LineError(
+                    number,
+                    raw,
+                    _("Zeile %(line)d: Die Anzahl %(qty)d ist ungültig (erlaubt: 1 bis 99).")
+                    % {"line": number, "qty": quantity},
+                    index.suggestions(rest),
+                )
+            )
+            continue
+        card, error = _resolve(index, rest, set_code, number_part, alignment, part, number, raw)
+        if error:
+            errors.append(error)
+            continue
+        target = part if part != AUTO else _TYPE_PART.get(card.card_type, RESOURCES)
+        entries.append(ParsedEntry(card, quantity, target, number))
+    return ParseResult(entries, errors)
+
+
+def _resolve(index, name, set_code, number_part, alignment, part, number, raw):
+    if set_code and number_part:
+        card = index.by_code.get(f"{set_code}-{number_part}".upper())
+        if card and normalize(name) in (normalize(card.name_de), normalize(card.name_en)):
+            return card, None
+        if card:
+            return None, LineError(
+                number,
+                raw,
+                _("Zeile %(line)d: Die Karte %(code)s heißt „%(card)s“, nicht „%(name)s“.")
+                % {"line": number, "code": card.code, "card": card.name_de, "name": name},
+                [card.name_de, *index.suggestions(name, 2)],
+            )
+    candidates = index.by_name.get(normalize(name))
+    if not candidates:
+        suggestions = index.suggestions(name)
+        hint = (
+            _(" Meintest du: %(names)s?") % {"names": ", ".join(f"„{s}“" for s in suggestions)} if suggestions else ""
+        )
+        return None, LineError(
+            number,
+            raw,
+            _("Zeile %(line)d: Die Karte „%(name)s“ ist unbekannt.") % {"line": number, "name": name} + hint,
+            suggestions,
+        )
+    if set_code:
+        in_set = [c for c in candidates if c.set_code == set_code]
+        if not in_set:
+            sets = sorted({c.set_code for c in candidates}, key=_set_rank)
+            return None, LineError(
+                number,
+                raw,
+                _("Zeile %(line)d: „%(name)s“ gibt es nicht im Set %(set)s, nur in: %(sets)s.")
+                % {"line": number, "name": name, "set": set_code, "sets": ", ".join(sets)},
+                [index.display[normalize(name)], *index.suggestions(name, 2)],
+            )
+        candidates = in_set
+    return index.choose(candidates, alignment, part), None
+
+
+def _printing_tag(card: CardInfo, index: CardIndex, alignment: str, part: str) -> str:
+    """The shortest bracket that makes the import pick this very printing again."""
+    candidates = index.by_name.get(normalize(card.name_de), [])
+    if index.choose(candidates, alignment, part) == card:
+        return ""
+    in_set = [c for c in candidates if c.set_code == card.set_code]
+    if index.choose(in_set, alignment, part) == card:
+        return f" ({card.set_code})"
+    return f" ({card.code})"
+
+
+def export_text(entries, index: CardIndex, alignment: str, name: str = "") -> str:
+    """Write entries (objects with card, quantity, part) in the import format."""
+    lines = []
+    if name:
+        lines.append(f"# {name}")
+    for part in PART_ORDER:
+        in_part = sorted((e for e in entries if e.part == part), key=lambda e: (normalize(e.card.name_de), e.card.code))
+        if not in_part:
+            continue
+        if lines:
+            lines.append("")
+        lines.append(f"## {EXPORT_HEADERS[part]} ({sum(e.quantity for e in in_part)})")
+        for entry in in_part:
+            tag = _printing_tag(entry.card, index, alignment, part)
+            lines.append(f"{entry.quantity} {entry.card.name_de}{tag}")
+    return "\n".join(lines) + "\n"

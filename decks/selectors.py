@@ -1,0 +1,129 @@
+"""Reads for decks: lists, visibility, plain deck descriptions for the check."""
+
+from dataclasses import dataclass
+
+from django.db.models import Count, IntegerField, Max, OuterRef, Q, Subquery, Sum
+from django.http import Http404
+
+from cards.models import Card
+
+from .formats.meccg.cardinfo import CardInfo, from_card
+from .formats.meccg.model import DeckDescription, Entry
+from .formats.meccg.textformat import CardIndex, normalize
+from .models import Deck, DeckEntry, Visibility
+
+GAME_SLUG = "meccg"
+
+
+def meccg_cards():
+    return Card.objects.filter(game__slug=GAME_SLUG).select_related("card_set")
+
+
+_index_cache: dict = {}
+
+
+def card_index() -> CardIndex:
+    """All MECCG cards as a name index; rebuilt only when the card table changed (1 query)."""
+    stamp = tuple(Card.objects.filter(game__slug=GAME_SLUG).aggregate(n=Count("id"), m=Max("id")).values())
+    cached = _index_cache.get("index")
+    if cached and cached[0] == stamp:
+        return cached[1]
+    index = CardIndex(from_card(card) for card in meccg_cards())
+    _index_cache["index"] = (stamp, index)
+    return index
+
+
+def card_infos(codes) -> dict[str, CardInfo]:
+    """CardInfo by code for the given codes (one query)."""
+    return {card.code: from_card(card) for card in meccg_cards().filter(code__in=set(codes))}
+
+
+def search_cards(query: str, limit: int = 20):
+    """Simple name search for the no-JS editor: German or English name contains the query."""
+    query = (query or "").strip()
+    if len(query) < 2:
+        return Card.objects.none()
+    return (
+        meccg_cards()
+        .filter(Q(name_de__icontains=query) | Q(name_en__icontains=query))
+        .order_by("name_de", "code")[:limit]
+    )
+
+
+def entries_of(deck: Deck) -> list[DeckEntry]:
+    return list(deck.entries.select_related("card__card_set").order_by("part", "card__name_de", "card__code"))
+
+
+@dataclass
+class PlainEntry:
+    card: CardInfo
+    quantity: int
+    part: str
+
+
+def plain_entries(entries: list[DeckEntry]) -> list[PlainEntry]:
+    return [PlainEntry(from_card(e.card), e.quantity, e.part) for e in entries]
+
+
+def deck_description(deck: Deck, entries=None, opponent_alignment: str = "") -> DeckDescription:
+    entries = entries_of(deck) if entries is None else entries
+    return DeckDescription(
+        entries=[Entry(from_card(e.card), e.quantity, e.part) for e in entries],
+        alignment=deck.alignment,
+        fallen_wizard=deck.fallen_wizard,
+        opponent_alignment=opponent_alignment,
+    )
+
+
+def visible_decks(user):
+    """Decks a user may open: own ones, public and unlisted ones."""
+    visible = Q(visibility__in=[Visibility.PUBLIC, Visibility.UNLISTED])
+    if user is not None and user.is_authenticated:
+        visible |= Q(owner=user)
+    return Deck.objects.filter(visible).select_related("owner")
+
+
+def get_visible_deck(user, pk) -> Deck:
+    """The deck if the user may see it; private decks of others raise 404 (not 403)."""
+    try:
+        return visible_decks(user).get(pk=pk)
+    except (Deck.DoesNotExist, ValueError, TypeError):
+        raise Http404 from None
+
+
+def get_own_deck(user, pk) -> Deck:
+    if not user.is_authenticated:
+        raise Http404
+    try:
+        return Deck.objects.select_related("owner").get(pk=pk, owner=user)
+    except (Deck.DoesNotExist, ValueError, TypeError):
+        raise Http404 from None
+
+
+def with_counts(queryset):
+    totals = DeckEntry.objects.filter(deck=OuterRef("pk")).values("deck").annotate(t=Sum("quantity")).values("t")
+    return queryset.annotate(card_count=Subquery(totals, output_field=IntegerField()))
+
+
+def decks_of(user):
+    return with_counts(Deck.objects.filter(owner=user).select_related("owner"))
+
+
+def public_decks(alignment: str = "", author: str = "", card: str = ""):
+    """Public decks, filtered by alignment, author (username) and a contained card (name or code)."""
+    queryset = Deck.objects.filter(visibility=Visibility.PUBLIC).select_related("owner")
+    if alignment:
+        queryset = queryset.filter(alignment=alignment)
+    if author:
+        queryset = queryset.filter(owner__username__iexact=author.strip())
+    if card:
+        card = card.strip()
+        matches = Card.objects.filter(
+            Q(code__iexact=card) | Q(name_de__iexact=card) | Q(name_en__iexact=card), game__slug=GAME_SLUG
+        )
+        if not matches.exists():
+            wanted = normalize(card)
+            codes = [c.code for c in card_index().by_name.get(wanted, [])]
+            matches = Card.objects.filter(code__in=codes)
+        queryset = queryset.filter(pk__in=DeckEntry.objects.filter(card__in=matches).values("deck"))
+    return with_counts(queryset)

@@ -1,0 +1,51 @@
+import pytest
+
+from decks.formats.meccg.textformat import export_text, parse
+
+from .conftest import DATA, SAMPLES
+
+pytestmark = pytest.mark.django_db
+
+
+def test_line_formats_and_headers(card_index):
+    text = "# Pool\n2x Aragorn II\nGANDALF x2\n\n## Hazards (3)\n3 zwielicht\nSideboard:\nGollum’s Fate\n"
+    result = parse(text, card_index, "Hero")
+    assert result.errors == []
+    got = [(e.card.code, e.quantity, e.part) for e in result.entries]
+    assert got == [("TW-120", 2, "pool"), ("TW-156", 2, "pool"), ("TW-106", 3, "hazards"), ("TW-247", 1, "sideboard")]
+
+
+def test_printing_by_alignment_and_set_code(card_index):
+    assert parse("Moria", card_index, "Hero").entries[0].card.code == "TW-413"
+    assert parse("Moria", card_index, "Minion").entries[0].card.code == "LE-392"
+    assert parse("Moria", card_index, "Balrog").entries[0].card.code == "BA-93"
+    assert parse("Moria (LE)", card_index, "Hero").entries[0].card.code == "LE-392"
+    assert parse("Zwielicht (LE)", card_index, "Hero").entries[0].card.code == "LE-145"
+    assert parse("Wolfsreiter (TD-87)", card_index, "Hero").entries[0].card.code == "TD-87"
+
+
+def test_headerless_lines_go_to_the_part_of_their_type(card_index):
+    result = parse("Gandalf\n3 Zwielicht\nBruchtal\n3 Drughu", card_index, "Hero")
+    assert [e.part for e in result.entries] == ["characters", "hazards", "sites", "resources"]
+
+
+def test_each_bad_line_has_its_own_error_with_suggestions(card_index):
+    result = parse("Gandalv\n2 Aragorn II\n0 Bilbo\nMoria (WH)", card_index, "Hero")
+    assert [e.line for e in result.errors] == [1, 3, 4]
+    unknown = result.errors[0]
+    assert "Zeile 1" in unknown.message and "Gandalv" in unknown.message
+    assert "Gandalf" in unknown.suggestions and len(unknown.suggestions) == 3
+    assert "Anzahl" in result.errors[1].message
+    assert "WH" in result.errors[2].message
+    assert [e.card.code for e in result.entries] == ["TW-120"]
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES))
+def test_round_trip(card_index, sample):
+    alignment, _wizard = SAMPLES[sample]
+    first = parse((DATA / f"{sample}.txt").read_text(encoding="utf-8"), card_index, alignment).merged()
+    text = export_text(first, card_index, alignment, "Test")
+    second = parse(text, card_index, alignment)
+    assert second.errors == []
+    key = lambda entries: sorted((e.card.code, e.quantity, e.part) for e in entries)  # noqa: E731
+    assert key(second.merged()) == key(first)
