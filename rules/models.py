@@ -23,6 +23,7 @@ class Rulebook(models.Model):
     imported_at = models.DateTimeField(_("importiert am"), null=True, blank=True)
     omitted = models.JSONField(_("bewusst ausgelassen"), default=list, blank=True)
     repairs = models.JSONField(_("Reparaturen"), default=list, blank=True)
+    introduction = models.TextField(_("Vorwort (Markdown)"), blank=True)
 
     class Meta:
         ordering = ["game__order"]
