@@ -80,7 +80,8 @@ def validate(query: str | None, game_slug: str | None) -> tuple[str, Game | None
         game = Game.objects.filter(slug=game_slug).first()
         if game is None:
             raise SearchError(
-                "unknown_game", _("Unbekanntes Spiel „%(slug)s“ (Parameter „spiel“).") % {"slug": game_slug}
+                "unknown_game",
+                _("Unbekanntes Spiel „%(slug)s“. Erlaubt sind Spielkürzel wie „meccg“.") % {"slug": game_slug},
             )
     return query, game
 
