@@ -183,6 +183,10 @@ def _continues(previous: str, following: str, after_footnote: bool) -> bool:
 
 def _join(previous: str, following: str) -> str:
     previous = previous.rstrip()
+    word = re.match(r"([a-zäöüß]+)(.*)", following.lstrip(), re.S)
+    if previous.endswith("-*") and word:
+        # An italic name hyphenated across the page break: "*Scor-*" + "ba (…" -> "*Scorba* (…".
+        return previous[:-2] + word.group(1) + "*" + word.group(2)
     if previous.endswith("-") and not previous.endswith(" -"):
         # "Halb-" + "Orks" keeps the hyphen; "*Scor-" + "ba" is a broken word.
         if following[:1].isupper():
