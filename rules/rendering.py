@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import markdown
 import nh3
+from django.utils.translation import gettext
 
 from .models import ALIGNMENT_LABELS
 
@@ -68,11 +69,20 @@ def render(source: str, resolve: Resolver) -> tuple[str, str, list[tuple[str, st
         return f'<{match.group(1)} id="abs-{next(counter)}">'
 
     rendered = BLOCK_START.sub(anchor, rendered)
+    # A visible permalink at the end of each paragraph, so a single rule can be linked.
+    label = html.escape(gettext("Link zu diesem Absatz"))
+    rendered = re.sub(
+        r'<p id="(abs-\d+)">(.*?)</p>',
+        rf'<p id="\1">\2 <a class="permalink" href="#\1" aria-label="{label}">¶</a></p>',
+        rendered,
+        flags=re.S,
+    )
     clean = nh3.clean(rendered, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES, link_rel=None)
     return clean, html_to_text(clean), unresolved
 
 
 def html_to_text(fragment: str) -> str:
+    fragment = re.sub(r'\s?<a class="permalink"[^>]*>¶</a>', "", fragment)
     text = re.sub(r"</?(?:em|strong|b|i|a|span|sup|sub|code|mark)\b[^>]*>", "", fragment)
     text = re.sub(r"<[^>]+>", " ", text)
     return re.sub(r"\s+", " ", html.unescape(text)).strip()

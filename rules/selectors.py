@@ -58,13 +58,19 @@ def rulebooks():
 
 def toc(rulebook: Rulebook) -> list[Section]:
     """All sections of a book in order (one query); each has ``depth`` for indentation."""
-    return list(rulebook.sections.only("id", "heading", "slug", "depth", "order", "kind", "alignments", "parent_id"))
+    return list(
+        rulebook.sections.only(
+            "id", "rulebook_id", "heading", "slug", "depth", "order", "kind", "alignments", "parent_id"
+        )
+    )
 
 
 def section_context(section: Section) -> dict:
     """Breadcrumbs, previous/next and sub-sections of a section (three small queries)."""
     siblings = list(
-        Section.objects.filter(rulebook_id=section.rulebook_id).only("id", "heading", "slug", "parent_id", "order")
+        Section.objects.filter(rulebook_id=section.rulebook_id).only(
+            "id", "rulebook_id", "heading", "slug", "parent_id", "order"
+        )
     )
     by_id = {s.pk: s for s in siblings}
     crumbs = []
