@@ -97,6 +97,7 @@ class SearchView(GenericAPIView):
         parameters=[
             OpenApiParameter("q", str, required=True, description="Suchbegriff (höchstens 100 Zeichen)"),
             OpenApiParameter("game", str, description="nur dieses Spiel (Kürzel, z. B. meccg)"),
+            OpenApiParameter("page", int, description="Seite der Ergebnisliste (25 je Seite)"),
         ],
         responses={
             200: inline_serializer(
