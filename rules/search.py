@@ -29,6 +29,7 @@ from .models import GlossaryTerm, Rulebook, Section
 
 MAX_QUERY_LENGTH = 100
 MAX_RESULTS = 50
+HEADLINE_ROWS = 25  # one API page
 START, STOP = "\x02", "\x03"  # highlight markers, replaced by <mark> after escaping
 
 
@@ -119,7 +120,8 @@ def matching_terms(query: str, game: Game | None) -> tuple[list[GlossaryTerm], l
 def search(query: str | None, game_slug: str | None = None, limit: int = MAX_RESULTS) -> SearchResults:
     query, game = validate(query, game_slug)
     exact_terms, partial_terms = matching_terms(query, game)
-    sections = Section.objects.select_related("rulebook__game")
+    # Results need headings, games and text for snippets; not the Markdown, HTML or vector.
+    sections = Section.objects.select_related("rulebook__game").defer("source_markdown", "body_html", "search_vector")
     if game is not None:
         sections = sections.filter(rulebook__game=game)
     backend = _postgres_sections if settings.IS_POSTGRES and connection.vendor == "postgresql" else _sqlite_sections
@@ -169,24 +171,36 @@ def _postgres_sections(sections, query: str, limit: int) -> tuple[list[SectionHi
     search_query = SearchQuery(query, config="german", search_type="websearch")
     found = list(
         sections.filter(search_vector=search_query)
-        .annotate(
-            rank=SearchRank(F("search_vector"), search_query),
-            snippet=SearchHeadline(
-                "body_text",
-                search_query,
-                config="german",
-                start_sel=START,
-                stop_sel=STOP,
-                max_words=35,
-                min_words=15,
-                max_fragments=2,
-                fragment_delimiter=" … ",
-            ),
-        )
+        .annotate(rank=SearchRank(F("search_vector"), search_query))
         .order_by("-rank", "rulebook__game__order", "order")[:limit]
     )
     if found:
-        return [SectionHit(section=s, snippet=_marked(s.snippet), score=s.rank) for s in found], False
+        # ts_headline is the expensive part: only for the first page of results.
+        headlines = dict(
+            Section.objects.filter(pk__in=[s.pk for s in found[:HEADLINE_ROWS]])
+            .annotate(
+                snippet=SearchHeadline(
+                    "body_text",
+                    search_query,
+                    config="german",
+                    start_sel=START,
+                    stop_sel=STOP,
+                    max_words=35,
+                    min_words=15,
+                    max_fragments=2,
+                    fragment_delimiter=" … ",
+                )
+            )
+            .values_list("pk", "snippet")
+        )
+        return [
+            SectionHit(
+                section=s,
+                snippet=_marked(headlines[s.pk]) if s.pk in headlines else _plain_snippet(s.body_text, query),
+                score=s.rank,
+            )
+            for s in found
+        ], False
     similar = list(
         sections.annotate(similarity=TrigramWordSimilarity(query, "heading"))
         .filter(similarity__gte=0.4)
