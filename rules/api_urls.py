@@ -1,5 +1,11 @@
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-router = DefaultRouter()
+from . import api
 
-urlpatterns = router.urls
+router = DefaultRouter()
+router.register("rulebooks", api.RulebookViewSet, basename="rulebook")
+router.register("sections", api.SectionViewSet, basename="section")
+router.register("terms", api.GlossaryTermViewSet, basename="term")
+
+urlpatterns = [path("search/", api.SearchView.as_view(), name="rules-search"), *router.urls]

@@ -1,5 +1,75 @@
-from django.shortcuts import render
+from itertools import groupby
+
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import mark_safe
+
+from . import selectors
+from .models import GlossaryTerm, Rulebook, Section
+from .rendering import render as render_markdown
+from .search import SearchError
 
 
 def index(request):
-    return render(request, "rules/index.html")
+    return render(request, "rules/index.html", {"rulebooks": selectors.rulebooks(), "games": _games()})
+
+
+def _games():
+    from cards.models import Game
+
+    return Game.objects.filter(rulebook__isnull=False).order_by("order")
+
+
+def table_of_contents(request, game_slug):
+    rulebook = get_object_or_404(Rulebook.objects.select_related("game"), game__slug=game_slug)
+    introduction = render_markdown(rulebook.introduction, lambda target: None)[0] if rulebook.introduction else ""
+    return render(
+        request,
+        "rules/toc.html",
+        {"rulebook": rulebook, "sections": selectors.toc(rulebook), "introduction": mark_safe(introduction)},  # noqa: S308
+    )
+
+
+def section_detail(request, game_slug, section_slug):
+    section = get_object_or_404(
+        Section.objects.select_related("rulebook__game"), rulebook__game__slug=game_slug, slug=section_slug
+    )
+    body = selectors.link_glossary_terms(section.body_html, game_slug, exclude_section_id=section.pk)
+    context = {"section": section, "rulebook": section.rulebook, "body": mark_safe(body)}  # noqa: S308
+    context.update(selectors.section_context(section))
+    context["defined_terms"] = list(section.defined_terms.all())
+    return render(request, "rules/section.html", context)
+
+
+def glossary(request, game_slug=None):
+    game = None
+    if game_slug:
+        rulebook = get_object_or_404(Rulebook.objects.select_related("game"), game__slug=game_slug)
+        game = rulebook.game
+    terms = list(selectors.glossary(game_slug))
+    letters = [(letter, list(items)) for letter, items in groupby(terms, key=lambda t: t.letter)]
+    return render(request, "rules/glossary.html", {"game": game, "letters": letters, "count": len(terms)})
+
+
+def term_detail(request, game_slug, term_slug):
+    term = get_object_or_404(
+        GlossaryTerm.objects.select_related("game", "section__rulebook__game"), game__slug=game_slug, slug=term_slug
+    )
+    return render(request, "rules/term.html", {"term": term, "sections": selectors.sections_using(term)})
+
+
+def search_page(request):
+    query = request.GET.get("q", "")
+    game_slug = request.GET.get("spiel", "")
+    context = {"query": query, "game_slug": game_slug, "games": _games(), "error": None, "results": None}
+    status = 200
+    if query or "q" in request.GET:
+        try:
+            results = selectors.search(query, game_slug or None)
+        except SearchError as exc:
+            context["error"] = exc.message
+            status = 400
+        else:
+            page = Paginator(results.sections, 20).get_page(request.GET.get("seite"))
+            context.update(results=results, page=page)
+    return render(request, "rules/search.html", context, status=status)

@@ -60,6 +60,7 @@ class ParsedBook:
     repairs: list[Repair] = field(default_factory=list)
     omitted: list[str] = field(default_factory=list)  # what was left out on purpose, e.g. "Werbung (Zeilen 1650–1700)"
     page_index: dict[int, str] = field(default_factory=dict)  # printed page -> heading, where the book lets us know
+    introduction: str = ""  # Markdown before the first chapter (preface), shown above the table of contents
 
     def walk(self):
         for section in self.sections:

@@ -19,10 +19,18 @@ class Command(BaseCommand):
             raise CommandError(f"Inhaltsordner nicht gefunden: {root} (BRUCHTAL_CONTENT_DIR)")
         available = get_commands()
         self.stdout.write(f"Inhalte aus {root}")
+        failed = []
         if "import_rulebook" in available:
             for filename, game in RULEBOOKS:
                 args = [str(root / "seeds" / filename), "--game", game]
-                call_command("import_rulebook", *args, force=force, stdout=self.stdout, stderr=self.stderr)
+                try:
+                    call_command("import_rulebook", *args, force=force, stdout=self.stdout, stderr=self.stderr)
+                except CommandError as exc:
+                    # One broken book must not keep the others (and the cards) out.
+                    self.stderr.write(f"Regelheft {filename} ({game}) nicht importiert: {exc}")
+                    failed.append(game)
         call_command("import_cards", "meccg", stdout=self.stdout, stderr=self.stderr)
         if "import_boardgame_cards" in available:
             call_command("import_boardgame_cards", stdout=self.stdout, stderr=self.stderr)
+        if failed:
+            raise CommandError(f"Nicht importierte Regelhefte: {', '.join(failed)} (Meldungen siehe oben).")

@@ -1,0 +1,88 @@
+"""Markdown of a rulebook section -> sanitised HTML and plain text; ``ref:`` links resolved by a callback."""
+
+import html
+import re
+from collections.abc import Callable
+
+import markdown
+import nh3
+from django.utils.translation import gettext
+
+from .models import ALIGNMENT_LABELS
+
+REF_LINK = re.compile(r"\[(?P<label>[^\]]*)\]\(<?ref:(?P<target>[^)>]*)>?\)")
+ALIGNMENT_RUN = re.compile(r"<(p|li)>((?:\[[HSFB]\]\s*)+)")
+BLOCK_START = re.compile(r"^<(p|ul|ol|blockquote|table)>", re.M)
+
+ALLOWED_TAGS = {
+    "p", "br", "strong", "em", "b", "i", "ul", "ol", "li", "a", "span", "sup", "sub",
+    "blockquote", "code", "pre", "table", "thead", "tbody", "tr", "th", "td", "h3", "h4", "h5", "hr",
+}  # fmt: skip
+ALLOWED_ATTRIBUTES = {
+    "a": {"href", "title", "class", "aria-label"},
+    "span": {"class", "title"},
+    "p": {"id"},
+    "ul": {"id"},
+    "ol": {"id"},
+    "blockquote": {"id"},
+    "table": {"id"},
+}
+
+# Returns the URL for a ``ref:`` target or None (then the label stays plain text and is reported).
+Resolver = Callable[[str], str | None]
+
+
+def extract_alignments(source: str) -> list[str]:
+    """Alignment codes used as paragraph markers ("[H] …") in a section's Markdown, in H S F B order."""
+    found = set(re.findall(r"(?m)^\s*(?:-\s+)?((?:\[[HSFB]\]\s*)+)", source))
+    codes = {code for run in found for code in re.findall(r"[HSFB]", run)}
+    return [code for code in ALIGNMENT_LABELS if code in codes]
+
+
+def _badges(match: re.Match) -> str:
+    codes = re.findall(r"[HSFB]", match.group(2))
+    badges = "".join(
+        f'<span class="badge align align-{code.lower()}">{html.escape(str(ALIGNMENT_LABELS[code]))}</span> '
+        for code in codes
+    )
+    return f"<{match.group(1)}>{badges}"
+
+
+def render(source: str, resolve: Resolver) -> tuple[str, str, list[tuple[str, str]]]:
+    """(html, plain text, unresolved [(label, target)]) for a section's Markdown."""
+    unresolved: list[tuple[str, str]] = []
+
+    def link(match: re.Match) -> str:
+        label, target = match.group("label"), match.group("target")
+        url = resolve(target)
+        if url is None:
+            unresolved.append((label, target))
+            return label
+        return f"[{label}](<{url}>)"
+
+    text = REF_LINK.sub(link, source)
+    rendered = markdown.markdown(text, extensions=["sane_lists", "tables"])
+    rendered = ALIGNMENT_RUN.sub(_badges, rendered)
+    counter = iter(range(1, 10_000))
+
+    def anchor(match: re.Match) -> str:
+        return f'<{match.group(1)} id="abs-{next(counter)}">'
+
+    rendered = BLOCK_START.sub(anchor, rendered)
+    # A visible permalink at the end of each paragraph, so a single rule can be linked.
+    label = html.escape(gettext("Link zu diesem Absatz"))
+    rendered = re.sub(
+        r'<p id="(abs-\d+)">(.*?)</p>',
+        rf'<p id="\1">\2 <a class="permalink" href="#\1" aria-label="{label}">¶</a></p>',
+        rendered,
+        flags=re.S,
+    )
+    clean = nh3.clean(rendered, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES, link_rel=None)
+    return clean, html_to_text(clean), unresolved
+
+
+def html_to_text(fragment: str) -> str:
+    fragment = re.sub(r'\s?<a class="permalink"[^>]*>¶</a>', "", fragment)
+    text = re.sub(r"</?(?:em|strong|b|i|a|span|sup|sub|code|mark)\b[^>]*>", "", fragment)
+    text = re.sub(r"<[^>]+>", " ", text)
+    return re.sub(r"\s+", " ", html.unescape(text)).strip()

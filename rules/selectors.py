@@ -1,0 +1,196 @@
+"""Reads for the rules reference, also used by other apps (decks, cards)."""
+
+import html
+import re
+from functools import lru_cache
+
+from django.db.models import Q
+
+from .models import GlossaryTerm, Rulebook, Section
+from .search import SearchError, SearchResults, search  # noqa: F401  (re-exported for callers)
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+def _bare(text: str) -> str:
+    return _fold(re.sub(r"\s*\(.*?\)", "", text))
+
+
+def find_section(game_slug: str, heading: str, within: str | None = None) -> Section | None:
+    """The first section (book order) of a game's rulebook with this heading, case-insensitive.
+
+    ``within`` names the heading of an ancestor, for headings that occur more than once
+    (``find_section("meccg", "Allgemeines", within="Deckaufbau")``).
+    """
+    sections = list(
+        Section.objects.filter(rulebook__game__slug=game_slug)
+        .select_related("rulebook__game")
+        .only("id", "parent_id", "heading", "slug", "order", "rulebook__game__slug")
+        .order_by("order")
+    )
+    by_id = {s.pk: s for s in sections}
+    wanted = _fold(heading)
+    candidates = [s for s in sections if _fold(s.heading) == wanted] or [
+        s for s in sections if _bare(s.heading) == _bare(heading)
+    ]
+    if within:
+        ancestor = _fold(within)
+
+        def inside(section: Section) -> bool:
+            parent = by_id.get(section.parent_id)
+            while parent is not None:
+                if _fold(parent.heading) == ancestor or _bare(parent.heading) == _bare(within):
+                    return True
+                parent = by_id.get(parent.parent_id)
+            return False
+
+        candidates = [s for s in candidates if inside(s)]
+    if not candidates:
+        return None
+    return Section.objects.select_related("rulebook__game").get(pk=candidates[0].pk)
+
+
+def rulebooks():
+    return Rulebook.objects.select_related("game").order_by("game__order")
+
+
+def toc(rulebook: Rulebook) -> list[Section]:
+    """All sections of a book in order (one query); each has ``depth`` for indentation."""
+    return list(
+        rulebook.sections.only(
+            "id", "rulebook_id", "heading", "slug", "depth", "order", "kind", "alignments", "parent_id"
+        )
+    )
+
+
+def section_context(section: Section) -> dict:
+    """Breadcrumbs, previous/next and sub-sections of a section (three small queries)."""
+    siblings = list(
+        Section.objects.filter(rulebook_id=section.rulebook_id).only(
+            "id", "rulebook_id", "heading", "slug", "parent_id", "order"
+        )
+    )
+    by_id = {s.pk: s for s in siblings}
+    crumbs = []
+    parent = by_id.get(section.parent_id)
+    while parent is not None:
+        crumbs.append(parent)
+        parent = by_id.get(parent.parent_id)
+    ordered = sorted(siblings, key=lambda s: s.order)
+    index = next(i for i, s in enumerate(ordered) if s.pk == section.pk)
+    children = [s for s in ordered if s.parent_id == section.pk]
+    for item in [*crumbs, *children, *ordered]:
+        item.rulebook = section.rulebook
+    return {
+        "breadcrumbs": list(reversed(crumbs)),
+        "previous": ordered[index - 1] if index > 0 else None,
+        "next": ordered[index + 1] if index + 1 < len(ordered) else None,
+        "children": children,
+    }
+
+
+def glossary(game_slug: str | None = None):
+    terms = GlossaryTerm.objects.select_related("game", "section__rulebook__game").order_by("term")
+    if game_slug:
+        terms = terms.filter(game__slug=game_slug)
+    return terms
+
+
+def sections_using(term: GlossaryTerm) -> list[Section]:
+    """Every section of the term's game whose text uses the term or one of its synonyms (whole words)."""
+    names = [term.term, *term.synonyms]
+    condition = Q()
+    for name in names:
+        condition |= Q(body_text__icontains=name) | Q(heading__icontains=name)
+    candidates = (
+        Section.objects.filter(rulebook__game=term.game)
+        .filter(condition)
+        .select_related("rulebook__game")
+        .only("id", "heading", "slug", "order", "body_text", "rulebook__game__slug", "rulebook__game__name")
+        .order_by("order")
+    )
+    pattern = _names_pattern(tuple(names))
+    return [s for s in candidates if pattern.search(s.body_text) or pattern.search(s.heading)]
+
+
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern:
+    alternatives = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True) if n)
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
+
+
+@lru_cache(maxsize=32)
+def _term_matcher(signature: tuple) -> tuple[re.Pattern | None, dict[str, tuple]]:
+    lookup: dict[str, tuple] = {}
+    for term_id, slug, game_slug, definition, names in signature:
+        for name in names:
+            lookup.setdefault(name.casefold(), (term_id, slug, game_slug, definition))
+    if not lookup:
+        return None, lookup
+    return _names_pattern(tuple(lookup)), lookup
+
+
+SKIP_INSIDE = {"a", "h1", "h2", "h3", "h4", "h5", "code", "pre", "mark"}
+
+
+def link_glossary_terms(
+    fragment: str, game_slug: str, exclude_section_id: int | None = None, prefix: str = "tip"
+) -> str:
+    """Link the first occurrence of each glossary term in sanitised HTML to its term page.
+
+    The short definition is a tooltip (``role="tooltip"``, referenced by ``aria-describedby``) that CSS
+    shows on hover and on keyboard focus.  Text inside links, headings and badges stays untouched.
+    ``exclude_section_id``: terms defined by this section are not linked (the reader is already there).
+    """
+    terms = GlossaryTerm.objects.filter(game__slug=game_slug).select_related("game")
+    signature = tuple(
+        (t.pk, t.slug, t.game.slug, t.definition, (t.term, *t.synonyms))
+        for t in terms.order_by("pk")
+        if t.section_id is None or t.section_id != exclude_section_id
+    )
+    pattern, lookup = _term_matcher(signature)
+    if pattern is None:
+        return fragment
+    from django.urls import reverse
+
+    linked: set[int] = set()
+    out = []
+    stack: list[str] = []
+    counter = 0
+    for piece in re.split(r"(<[^>]+>)", fragment):
+        if piece.startswith("<"):
+            tag = re.match(r"</?\s*([a-zA-Z0-9]+)", piece)
+            name = tag.group(1).lower() if tag else ""
+            if piece.startswith("</"):
+                if name in stack:
+                    while stack and stack.pop() != name:
+                        pass
+            elif (
+                not piece.endswith("/>")
+                and name not in {"br", "hr", "img"}
+                and (stack or name in SKIP_INSIDE or (name == "span" and "badge" in piece))
+            ):
+                stack.append(name)
+            out.append(piece)
+            continue
+        if stack or not piece.strip():
+            out.append(piece)
+            continue
+
+        def replace(match: re.Match) -> str:
+            nonlocal counter
+            term_id, slug, term_game, definition = lookup[match.group(0).casefold()]
+            if term_id in linked:
+                return match.group(0)
+            linked.add(term_id)
+            counter += 1
+            tip = f"{prefix}-{term_id}-{counter}"
+            url = reverse("rules:term", args=[term_game, slug])
+            return (
+                f'<span class="term-ref"><a class="term" href="{url}" aria-describedby="{tip}">{match.group(0)}</a>'
+                f'<span class="term-tip" role="tooltip" id="{tip}">{html.escape(definition)}</span></span>'
+            )
+
+        out.append(pattern.sub(replace, piece))
+    return "".join(out)

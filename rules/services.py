@@ -1,0 +1,35 @@
+"""Writes outside the importer: an editor's change to a section or term in the admin."""
+
+from django.db import transaction
+
+from . import search
+from .importer import ReferenceResolver, render_section
+from .models import GlossaryTerm, Section, UnresolvedReference
+
+
+@transaction.atomic
+def save_edited_section(section: Section) -> Section:
+    """Mark a section as edited by staff, re-render its HTML (references resolved) and refresh search.
+
+    A later import keeps this section's content unless it runs with --force.
+    """
+    section.edited_by_staff = True
+    section.search_vector = None
+    section.save()
+    rulebook = section.rulebook
+    # Printed pages are kept on the sections, so page references resolve without the parser's page index.
+    resolver = ReferenceResolver(list(rulebook.sections.select_related("rulebook__game")), {})
+    found = render_section(section, resolver)
+    UnresolvedReference.objects.filter(section=section).delete()
+    UnresolvedReference.objects.bulk_create(
+        UnresolvedReference(rulebook=rulebook, section=section, text=label[:300], target=target[:300])
+        for label, target in found["unresolved"]
+    )
+    search.refresh_vectors(rulebook)
+    return section
+
+
+def save_edited_term(term: GlossaryTerm) -> GlossaryTerm:
+    term.edited_by_staff = True
+    term.save()
+    return term

@@ -1,0 +1,163 @@
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from rules.models import GlossaryTerm, Section
+
+pytestmark = pytest.mark.django_db
+
+
+def test_index_lists_rulebooks_and_search_box(meccg, client):
+    page = client.get("/regeln/").content.decode()
+    assert 'href="/regeln/meccg/"' in page
+    assert '<label for="rules-q">' in page and 'id="rules-q" name="q"' in page
+
+
+def test_table_of_contents_in_book_order(meccg, client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(8):
+        response = client.get("/regeln/meccg/")
+    page = response.content.decode()
+    headings = re.findall(r'<li class="depth-0"><a href="[^"]+">([^<]+)</a>', page)
+    assert headings == [
+        "Deckvorbereitung",
+        "Spielvorbereitung",
+        "Spielzugübersicht",
+        "Spielende",
+        "Schlüsselbegriffe",
+        "Unofficial Errata List",
+        "Änderungen zu früheren Versionen",
+    ]
+    assert page.count('<li class="depth-') == 85
+    assert "Vorwort" in page  # the preface, folded away
+
+
+def test_section_page(meccg, client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(10):
+        response = client.get("/regeln/meccg/gefahrenlimit/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    # Breadcrumbs: Regeln › MECCG › Schlüsselbegriffe › Gefahrenlimit
+    crumbs = re.search(r'<nav class="breadcrumbs".*?</nav>', page, re.S).group(0)
+    assert "/regeln/meccg/schluesselbegriffe/" in crumbs and 'aria-current="page">Gefahrenlimit' in crumbs
+    assert 'rel="prev" href="/regeln/meccg/entwicklungskarten-und-punkte/"' in page
+    assert 'rel="next" href="/regeln/meccg/gefallener-zauberer-regeln/"' in page
+    assert 'class="permalink" href="/regeln/meccg/gefahrenlimit/"' in page
+    assert '<p id="abs-1">' in page and '<a class="permalink" href="#abs-1"' in page
+    # The defining section does not link its own term, but others are linked.
+    assert 'href="/regeln/meccg/begriff/gefahrenlimit/"' in page  # "Dieser Abschnitt definiert"
+    assert 'class="term" href="/regeln/meccg/begriff/gefahrenlimit/"' not in page
+    assert 'class="term" href="/regeln/meccg/begriff/gemeinschaften/"' in page
+
+
+def test_section_alignment_badges(meccg, client):
+    page = client.get("/regeln/meccg/anfangscharaktere/").content.decode()
+    body = page.split('<div class="rules-body">')[1]
+    assert '<li><span class="badge align align-h">Helden</span> Ein Helden-Spieler' in body
+    assert '<li><span class="badge align align-s">Schergen</span> Schergen-Spieler' in body
+    assert '<span class="badge align align-f">Gefallene Zauberer</span> Gefallener Zauberer-Spieler' in body
+    assert '<span class="badge align align-b">Balrog</span> Ein Balrog-Spieler' in body
+    assert "H**" not in body and "[B]" not in body
+    assert "Sonderregeln für:" in page
+    assert page.count('class="badge align align-h"') >= 2  # meta line and the paragraph
+    page = client.get("/regeln/meccg/ringgeister/").content.decode()
+    assert "Gilt nur für:" in page and 'class="badge align align-s">Schergen' in page
+
+
+def test_sub_sections_listed(meccg, client):
+    page = client.get("/regeln/meccg/deckaufbau/").content.decode()
+    section = re.search(r'<section aria-labelledby="unterabschnitte">.*?</section>', page, re.S).group(0)
+    assert section.count("<li>") == 6
+    assert 'href="/regeln/meccg/deckaufbau-allgemeines/"' in section
+
+
+def test_cross_reference_links_in_section(meccg, client):
+    page = client.get("/regeln/meccg/startgemeinschaft/").content.decode()
+    assert '<a href="/regeln/meccg/entwicklungskarten-und-punkte/">→ S. 31</a>' in page
+
+
+def test_glossary_pages(meccg, client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(6):
+        page = client.get("/regeln/meccg/glossar/").content.decode()
+    letters = re.findall(r'<h2 id="buchstabe-(\w)">', page)
+    assert letters == sorted(letters) and letters[0] == "A"
+    assert page.count("<dt>") == GlossaryTerm.objects.filter(game__slug="meccg").count()
+    with django_assert_max_num_queries(6):
+        page = client.get("/regeln/glossar/").content.decode()
+    assert 'href="/regeln/meccg/begriff/gefahrenlimit/"' in page
+
+
+def test_term_page_lists_sections_using_the_term(meccg, client):
+    page = client.get("/regeln/meccg/begriff/gefahrenlimit/").content.decode()
+    assert "Definiert in:" in page and 'href="/regeln/meccg/gefahrenlimit/"' in page
+    using = page.split("Abschnitte, die den Begriff verwenden")[1]
+    listed = re.findall(r'<li><a href="/regeln/meccg/([^/]+)/">', using)
+    word = re.compile(r"(?<![\w-])(gefahrenlimit|gefahrenlimits|hazard limit)(?![\w-])", re.I)
+    expected = [
+        s.slug
+        for s in Section.objects.filter(rulebook=meccg).order_by("order")
+        if word.search(s.body_text) or word.search(s.heading)
+    ]
+    assert listed == expected
+    assert "enttappphase" in listed
+
+
+def test_unknown_pages_are_404(meccg, client):
+    assert client.get("/regeln/schach/").status_code == 404
+    assert client.get("/regeln/meccg/gibt-es-nicht/").status_code == 404
+    assert client.get("/regeln/meccg/begriff/gibt-es-nicht/").status_code == 404
+
+
+def test_search_page(meccg, client):
+    response = client.get("/regeln/suche/", {"q": "Gefahrenlimit", "spiel": "meccg"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    first = re.search(r'<ol class="rules-results">\s*<li>\s*<h3><a href="([^"]+)"', page).group(1)
+    assert first == "/regeln/meccg/gefahrenlimit/"
+    assert "<mark>" in page
+    assert 'option value="meccg" selected' in page
+
+
+def test_search_page_errors_are_german_and_400(meccg, client):
+    response = client.get("/regeln/suche/", {"q": ""})
+    assert response.status_code == 400
+    assert "Bitte gib einen Suchbegriff ein" in response.content.decode()
+    response = client.get("/regeln/suche/", {"q": "Ring", "spiel": "schach"})
+    assert response.status_code == 400
+    assert "Unbekanntes Spiel „schach“" in response.content.decode()
+
+
+def test_admin_is_for_staff_only(meccg, client):
+    user = get_user_model().objects.create_user("leser", password="geheim-12345")
+    client.force_login(user)
+    response = client.get("/admin/rules/section/")
+    assert response.status_code == 302 and "/admin/login/" in response["Location"]
+
+
+def test_staff_edit_sections_and_see_unresolved_references(meccg, client):
+    staff = get_user_model().objects.create_superuser("redaktion", "r@example.org", "geheim-12345")
+    client.force_login(staff)
+    response = client.get("/admin/rules/section/", {"q": "Gefahrenlimit", "kind": "rule"})
+    assert response.status_code == 200 and "Gefahrenlimit" in response.content.decode()
+    assert client.get("/admin/rules/unresolvedreference/").status_code == 200
+    assert client.get("/admin/rules/glossaryterm/", {"q": "hazard"}).status_code == 200
+
+    section = Section.objects.get(rulebook=meccg, slug="heere")
+    form = client.get(f"/admin/rules/section/{section.pk}/change/")
+    assert form.status_code == 200
+    response = client.post(
+        f"/admin/rules/section/{section.pk}/change/",
+        {
+            "heading": "Heere",
+            "kind": "rule",
+            "alignments": "[]",
+            "source_markdown": "Neu: siehe [→ S. 32](<ref:p32>) und [→ S. 99](<ref:p99>).",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    section.refresh_from_db()
+    assert section.edited_by_staff
+    assert '<a href="/regeln/meccg/gefahrenlimit/">→ S. 32</a>' in section.body_html
+    assert section.unresolved_references.get().target == "p99"
+    page = client.get("/admin/rules/unresolvedreference/").content.decode()
+    assert "p99" in page

@@ -1,0 +1,61 @@
+"""Cross-book search over all five rulebooks.
+
+Needs every book's parser (rules/parsing/{meccg,zwei_tuerme,sauron,mittelerde_quest,schatten_der_macht}.py).
+On a branch without them this module fails on purpose (the lead runs it after merging), it never skips.
+"""
+
+import pytest
+
+from core.content import RULEBOOKS
+from rules.models import GlossaryTerm, Section
+from rules.search import search
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def all_books(rulebooks):
+    missing = [slug for _, slug in RULEBOOKS if slug not in rulebooks]
+    assert not missing, f"Regelheft-Parser fehlen für: {', '.join(missing)}"
+    return rulebooks
+
+
+def defining_sections(game_slug, word):
+    """Sections of a game that define the word: a glossary term or synonym starting with it ("Unwegsame
+    Regionen"), or a heading that is it."""
+    wanted = word.casefold()
+    ids = {
+        t.section_id
+        for t in GlossaryTerm.objects.filter(game__slug=game_slug)
+        if t.section_id and any(name.casefold().startswith(wanted) for name in [t.term, *t.synonyms])
+    }
+    ids |= {
+        s.pk
+        for s in Section.objects.filter(rulebook__game__slug=game_slug)
+        if s.heading.casefold() == wanted or s.heading.casefold().startswith(wanted + " (")
+    }
+    return ids
+
+
+@pytest.mark.parametrize(
+    ("query", "game_slug"),
+    [
+        ("Gefahrenlimit", "meccg"),
+        ("Zange", "zwei-tuerme"),
+        ("Schwarzer Reiter", "sauron"),
+        ("Einflussbereich", "abenteuer-in-mittelerde"),
+        ("Unwegsame Region", "schatten-der-macht"),
+    ],
+)
+def test_defining_section_of_the_right_book_first(all_books, query, game_slug):
+    results = search(query)
+    assert results.sections, query
+    first = results.sections[0].section
+    assert first.rulebook.game.slug == game_slug, (query, first.rulebook.game.slug, first.heading)
+    assert first.pk in defining_sections(game_slug, query), (query, first.heading)
+
+
+def test_every_book_has_chapters_and_terms(all_books):
+    for _, slug in RULEBOOKS:
+        assert Section.objects.filter(rulebook__game__slug=slug, parent=None).count() >= 2, slug
+        assert GlossaryTerm.objects.filter(game__slug=slug).exists(), slug
