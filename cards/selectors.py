@@ -42,13 +42,18 @@ def base_queryset() -> QuerySet:
     return Card.objects.select_related("card_set", "game")
 
 
-def search_cards(text: str = "", *, sort: str | None = None, order: str | None = None, queryset=None) -> QuerySet:
+def search_cards(
+    text: str = "", *, sort: str | None = None, order: str | None = None, filters: dict | None = None, queryset=None
+) -> QuerySet:
     """Cards matching the query ``text`` (raises QuerySyntaxError), sorted.
 
+    ``filters`` are plain ORM lookups from filter controls (e.g. {"card_type": "Hazard"}).
     ``sort``/``order`` given here (e.g. from form fields) win over sort:/order: in the query.
     """
     query = parse(text)
     queryset = base_queryset() if queryset is None else queryset
+    if filters:
+        queryset = queryset.filter(**filters)
     compiler = Compiler(postgres=settings.IS_POSTGRES)
     if query.expr is not None:
         queryset = queryset.filter(compiler.q(query.expr))
