@@ -60,6 +60,10 @@ EXTRA_ATTRIBUTES = {
     "playableAsResource": gettext_lazy("Als Unterstützung spielbar"),
     "playableAsHazard": gettext_lazy("Als Gefahr spielbar"),
     "resourceAvatar": gettext_lazy("Unterstützungs-Avatar"),
+    # board-game data files (cards/data/*.toml)
+    "count": gettext_lazy("Anzahl im Spiel"),
+    "note": gettext_lazy("Anmerkung der Redaktion"),
+    "source": gettext_lazy("Quelle"),
 }
 _SHOWN = {
     "subtype", "unique", "race", "skills", "keywords", "mind", "directInfluence", "prowess", "body", "corruption",
@@ -117,7 +121,7 @@ def card_attributes(card: Card) -> list[tuple[str, str]]:
     ]
     attrs = card.attributes if isinstance(card.attributes, dict) else {}
     for key, value in attrs.items():
-        if key in _SHOWN or key in ("source", "artOrientation"):
+        if key in _SHOWN or key == "artOrientation":
             continue
         text = _plain(value)
         if text:

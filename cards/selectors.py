@@ -90,6 +90,11 @@ def autocomplete(text: str, limit: int = 10) -> list[Card]:
 
 
 def other_printings(card: Card) -> list[Card]:
-    """The same card in other sets or alignments (same English name, or same German name if none)."""
+    """The same card of the same game in other sets or alignments (same English name, else same German name)."""
     same = Q(name_en=card.name_en) if card.name_en else Q(name_de=card.name_de)
-    return list(base_queryset().filter(same).exclude(pk=card.pk).order_by("game__order", "card_set__order", "code"))
+    return list(
+        base_queryset()
+        .filter(same, game_id=card.game_id)
+        .exclude(pk=card.pk)
+        .order_by("game__order", "card_set__order", "code")
+    )
