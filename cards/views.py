@@ -29,6 +29,7 @@ def index(request):
         except QuerySyntaxError as exc:
             status = 400
             q = data["q"]
+            form.fields["q"].widget.attrs.update({"aria-invalid": "true", "aria-describedby": "q-error q-help"})
             context["error"] = exc
             context["error_parts"] = (q[: exc.position], q[exc.position : exc.position + 1], q[exc.position + 1 :])
     else:

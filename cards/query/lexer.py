@@ -67,6 +67,10 @@ def _run(text: str, start: int) -> int:
 def tokenize(text: str) -> list[Token]:
     if len(text) > MAX_QUERY_LENGTH:
         raise at(MAX_QUERY_LENGTH, _("Die Suche ist zu lang (höchstens %(n)d Zeichen)") % {"n": MAX_QUERY_LENGTH})
+    for index, ch in enumerate(text):
+        # NUL and other control characters cannot reach the database (PostgreSQL rejects NUL).
+        if (ord(ch) < 32 and not ch.isspace()) or ord(ch) == 127:
+            raise at(index, _("Die Suche enthält ein unzulässiges Steuerzeichen"))
     tokens: list[Token] = []
     i, n = 0, len(text)
     while i < n:

@@ -106,3 +106,20 @@ def test_schema_documents_the_card_api(client):
     assert "400" in listing["responses"]
     assert "/api/cards/autocomplete/" in schema["paths"]
     assert "/api/cards/{code}/" in schema["paths"]
+
+
+def test_random_queries_never_cause_a_server_error(client):
+    """Random strings (control characters included) give 200 or a 400 JSON error, never a 500."""
+    import random
+
+    rng = random.Random(1234)
+    alphabet = 'abcdefgh äöü():=<>!-"%_\\\x00\x07*'
+    fragments = ["typ:", "geist>", "or ", "(", ")", "-", '"', "!", "sort:", "rasse:", "einzigartig "]
+    for _ in range(80):
+        text = "".join(
+            rng.choice(fragments) if rng.random() < 0.3 else rng.choice(alphabet) for _ in range(rng.randint(1, 20))
+        )
+        response = client.get("/api/cards/", {"q": text, "page_size": 1})
+        assert response.status_code in (200, 400), text
+        if response.status_code == 400:
+            assert response.json()["error"]["code"] == "query_syntax"

@@ -102,9 +102,11 @@ def test_data_files_exist_and_mention_reconstruction():
     assert "Nazgûlkarten" in text and "nicht" in text
 
 
-def test_import_content_imports_everything(meccg_cards, capsys):
+def test_import_content_imports_everything(meccg_cards, capsys, client):
     call_command("import_content")
     out = capsys.readouterr().out
     assert "MECCG: 1683 Karten" in out
     assert "Brettspiele: 36 Karten" in out
-    assert Card.objects.filter(game__slug="meccg").count() == 1683
+    page = client.get("/karten/", {"spiel": "meccg"}).context["page"]
+    assert page.paginator.count == 1683
+    assert client.get("/karten/").context["page"].paginator.count == 1683 + 36

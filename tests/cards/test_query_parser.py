@@ -114,6 +114,7 @@ def test_sort_and_order_options_are_pulled_out():
         ("sort:farbe", 5, "Unbekannter Wert"),
         ("is:gross", 3, "Unbekannte Eigenschaft"),
         ("!", 0, "genaue Kartenname"),
+        ("ring\x00", 4, "Steuerzeichen"),
     ],
 )
 def test_malformed_queries_name_the_position(text, position, fragment):
