@@ -117,7 +117,7 @@ class Compiler:
         return _names(word) | _texts(word) | self.fuzzy_names(word)
 
     def field(self, node: Field) -> Q:
-        spec_column = next((s.column for _a, s in voc._SPECS if s.key == node.key and s.column), None)
+        spec_column = voc.NUMBER_COLUMNS.get(node.key)
         if spec_column:
             if node.op == "!=":
                 return Q(**{f"{spec_column}__isnull": False}) & ~Q(**{spec_column: node.value})

@@ -118,7 +118,7 @@ class _Parser:
 def _field(token: Token):
     spec = voc.FIELDS.get(voc.normalise(token.field))
     if spec is None:
-        names = ", ".join(sorted({aliases[0] for aliases, _spec in voc._SPECS}))
+        names = ", ".join(sorted({aliases[0] for aliases, _spec in voc.SPECS}))
         raise at(
             token.pos,
             _("Unbekanntes Feld „%(field)s“. Bekannte Felder: %(names)s") % {"field": token.field, "names": names},

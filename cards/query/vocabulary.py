@@ -17,7 +17,7 @@ class FieldSpec:
     column: str = ""  # model field for NUMBER
 
 
-_SPECS = [
+SPECS = [
     (("name",), FieldSpec("name", TEXT)),
     (("typ", "type"), FieldSpec("type", ENUM, "card_type")),
     (("untertyp", "subtype"), FieldSpec("subtype", TEXT, "subtype")),
@@ -40,7 +40,9 @@ _SPECS = [
     (("sort", "sortierung"), FieldSpec("sort", OPTION)),
     (("order", "reihenfolge"), FieldSpec("order", OPTION)),
 ]
-FIELDS: dict[str, FieldSpec] = {alias: spec for aliases, spec in _SPECS for alias in aliases}
+FIELDS: dict[str, FieldSpec] = {alias: spec for aliases, spec in SPECS for alias in aliases}
+# canonical numeric key -> model field
+NUMBER_COLUMNS = {spec.key: spec.column for _aliases, spec in SPECS if spec.kind == NUMBER}
 
 # is:/ist: values and the bare word that means the same.
 FLAGS = {"unique": "unique", "einzigartig": "unique", "agent": "agent", "avatar": "avatar"}

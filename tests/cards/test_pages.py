@@ -1,7 +1,11 @@
 """Search page, card page and help page."""
 
+import re
+
 import pytest
 from django.urls import reverse
+
+from cards import views
 
 pytestmark = pytest.mark.django_db
 
@@ -101,3 +105,35 @@ def test_help_page_documents_the_language(client):
     for snippet in ["typ:", "ausrichtung:", "geist", "einzigartig", "sort:", '!"Gandalf"', "oder"]:
         assert snippet in html
     assert reverse("cards:help") in client.get(reverse("cards:index")).content.decode()
+
+
+def test_every_help_example_is_a_valid_query(client):
+    from html import unescape
+    from urllib.parse import parse_qs, urlsplit
+
+    from cards.importers.boardgames import import_boardgames
+
+    import_boardgames()  # the help page has board-game examples too
+    html = client.get(reverse("cards:help")).content.decode()
+    links = [unescape(href) for href in re.findall(r'href="(/karten/\?q=[^"]+)"', html)]
+    assert len(links) > 20
+    for link in links:
+        query = parse_qs(urlsplit(link).query)["q"][0]
+        if query == "(typ:gefahr":  # the documented error example
+            continue
+        response = client.get("/api/cards/", {"q": query, "page_size": 1})
+        assert response.status_code == 200, query
+        assert response.json()["count"] > 0, query
+
+
+def test_card_text_goes_through_the_glossary_linker(client, monkeypatch):
+    calls = []
+
+    def fake_linker(html, game_slug):
+        calls.append(game_slug)
+        return html.replace("influence", '<a href="/regeln/glossar/einfluss/">influence</a>')
+
+    monkeypatch.setattr(views, "link_glossary_terms", fake_linker)
+    html = client.get(reverse("cards:detail", args=["TW-120"])).content.decode()
+    assert calls == ["meccg"]
+    assert 'direct <a href="/regeln/glossar/einfluss/">influence</a>' in html
