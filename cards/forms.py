@@ -17,7 +17,11 @@ SORT_CHOICES = [
     ("type", _("Typ")),
     ("relevance", _("Relevanz")),
 ]
-ORDER_CHOICES = [("", _("aufsteigend")), ("desc", _("absteigend"))]
+ORDER_CHOICES = [
+    ("", _("Standard (Relevanz: beste zuerst, sonst aufsteigend)")),
+    ("asc", _("aufsteigend")),
+    ("desc", _("absteigend")),
+]
 PER_PAGE_CHOICES = [("50", "50"), ("25", "25"), ("100", "100")]
 
 
