@@ -1,5 +1,11 @@
-from rest_framework.routers import DefaultRouter
+from rest_framework.routers import SimpleRouter
 
-router = DefaultRouter()
+from .api import CardViewSet
+
+app_name = "cards-api"
+
+router = SimpleRouter()
+# Registered at the include's root: /api/cards/, /api/cards/autocomplete/, /api/cards/<code>/
+router.register("", CardViewSet, basename="card")
 
 urlpatterns = router.urls

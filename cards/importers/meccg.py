@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import nh3
-from django.db import transaction
+from django.db import connection, transaction
 
 from cards.models import Card, CardSet, Game
 
@@ -171,4 +171,8 @@ def import_meccg(path: Path, log=lambda message: None) -> ImportSummary:
     Card.objects.bulk_create(to_create, batch_size=500)
     if to_update:
         Card.objects.bulk_update(to_update, sorted(changed_fields), batch_size=500)
+    if connection.vendor == "postgresql":
+        # Fresh statistics so the planner uses the search indexes right after a bulk import.
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE cards_card")
     return summary

@@ -1,0 +1,60 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Alignment, CardSet, CardType, Game
+
+SORT_CHOICES = [
+    ("", _("automatisch (Relevanz bei Suchwörtern, sonst Name)")),
+    ("name", _("Name")),
+    ("name_en", _("englischer Name")),
+    ("mind", _("Geist")),
+    ("di", _("Direkter Einfluss")),
+    ("prowess", _("Kampfkraft")),
+    ("body", _("Körperkraft")),
+    ("corruption", _("Versuchung")),
+    ("mp", _("Siegpunkte")),
+    ("set", _("Set")),
+    ("type", _("Typ")),
+    ("relevance", _("Relevanz")),
+]
+ORDER_CHOICES = [
+    ("", _("Standard (Relevanz: beste zuerst, sonst aufsteigend)")),
+    ("asc", _("aufsteigend")),
+    ("desc", _("absteigend")),
+]
+PER_PAGE_CHOICES = [("50", "50"), ("25", "25"), ("100", "100")]
+
+
+class CardSearchForm(forms.Form):
+    """The search page's GET form: the query box plus filter controls that work without JavaScript."""
+
+    q = forms.CharField(
+        label=_("Suche"),
+        required=False,
+        max_length=500,
+        widget=forms.TextInput(attrs={"type": "search", "aria-describedby": "q-help", "autocomplete": "off"}),
+    )
+    typ = forms.ChoiceField(label=_("Typ"), required=False, choices=[("", _("alle")), *list(CardType.choices)])
+    ausrichtung = forms.ChoiceField(
+        label=_("Ausrichtung"), required=False, choices=[("", _("alle")), *list(Alignment.choices)]
+    )
+    spiel = forms.ChoiceField(label=_("Spiel"), required=False)
+    set = forms.ChoiceField(label=_("Set"), required=False)
+    sort = forms.ChoiceField(label=_("Sortierung"), required=False, choices=SORT_CHOICES)
+    order = forms.ChoiceField(label=_("Reihenfolge"), required=False, choices=ORDER_CHOICES)
+    pro_seite = forms.ChoiceField(label=_("Karten pro Seite"), required=False, choices=PER_PAGE_CHOICES)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        games = list(Game.objects.values_list("slug", "name"))
+        self.fields["spiel"].choices = [("", _("alle")), *games]
+        sets = CardSet.objects.select_related("game").order_by("game__order", "order", "code")
+        self.fields["set"].choices = [("", _("alle"))] + [(s.code, f"{s.code} – {s.name}") for s in sets]
+
+    def filters(self) -> dict:
+        data = self.cleaned_data
+        mapping = {"typ": "card_type", "ausrichtung": "alignment", "spiel": "game__slug", "set": "card_set__code"}
+        return {lookup: data[name] for name, lookup in mapping.items() if data.get(name)}
+
+    def per_page(self) -> int:
+        return int(self.cleaned_data.get("pro_seite") or 50)

@@ -1,0 +1,146 @@
+"""German labels for showing a card's attributes (display only, no rules)."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .models import Card
+
+SITE_TYPES = {
+    "{H}": gettext_lazy("Zufluchtsort"),
+    "{F}": gettext_lazy("Freie Feste"),
+    "{B}": gettext_lazy("Grenzfeste"),
+    "{R}": gettext_lazy("Ruinen und Höhlen"),
+    "{S}": gettext_lazy("Schattenfeste"),
+    "{D}": gettext_lazy("Dunkle Feste"),
+}
+REGION_TYPES = {
+    "{w}": gettext_lazy("Wildnis"),
+    "{s}": gettext_lazy("Schattenland"),
+    "{d}": gettext_lazy("Dunkles Gebiet"),
+    "{b}": gettext_lazy("Grenzland"),
+    "{f}": gettext_lazy("Freies Gebiet"),
+    "{c}": gettext_lazy("Küstengewässer"),
+}
+SKILLS = {
+    "Warrior": gettext_lazy("Krieger"),
+    "Ranger": gettext_lazy("Waldläufer"),
+    "Scout": gettext_lazy("Späher"),
+    "Sage": gettext_lazy("Weiser"),
+    "Diplomat": gettext_lazy("Diplomat"),
+    "Ally": gettext_lazy("Verbündeter"),
+}
+MP_TYPES = {
+    "kill": gettext_lazy("Kampf"),
+    "character": gettext_lazy("Charakter"),
+    "item": gettext_lazy("Gegenstand"),
+    "faction": gettext_lazy("Fraktion"),
+    "miscellaneous": gettext_lazy("Sonstiges"),
+    "ally": gettext_lazy("Verbündeter"),
+}
+# Raw attributes without a model field of their own, shown under these labels.
+EXTRA_ATTRIBUTES = {
+    "strikes": gettext_lazy("Angriffe"),
+    "playable": gettext_lazy("Spielbar bei"),
+    "draw": gettext_lazy("Kartenziehen"),
+    "autoAttack": gettext_lazy("Automatischer Angriff"),
+    "adjacent": gettext_lazy("Angrenzende Regionen"),
+    "nearestHaven": gettext_lazy("Nächster Zufluchtsort"),
+    "siteLocations": gettext_lazy("Orte"),
+    "drawOpponent": gettext_lazy("Kartenziehen (Gegner)"),
+    "special": gettext_lazy("Besonderheit"),
+    "stagePoints": gettext_lazy("Bühnenpunkte"),
+    "moveTo": gettext_lazy("Bewegung nach"),
+    "underDeeps": gettext_lazy("Unter-Tiefen"),
+    "magic": gettext_lazy("Magie"),
+    "spawn": gettext_lazy("Brut"),
+    "haven1": gettext_lazy("Zufluchtsort 1"),
+    "haven2": gettext_lazy("Zufluchtsort 2"),
+    "generalInfluence": gettext_lazy("Allgemeiner Einfluss"),
+    "playableAsStartingMinorItem": gettext_lazy("Als geringer Startgegenstand spielbar"),
+    "playableAsResource": gettext_lazy("Als Unterstützung spielbar"),
+    "playableAsHazard": gettext_lazy("Als Gefahr spielbar"),
+    "resourceAvatar": gettext_lazy("Unterstützungs-Avatar"),
+    # board-game data files (cards/data/*.toml)
+    "count": gettext_lazy("Anzahl im Spiel"),
+    "note": gettext_lazy("Anmerkung der Redaktion"),
+    "source": gettext_lazy("Quelle"),
+}
+_SHOWN = {
+    "subtype", "unique", "race", "skills", "keywords", "mind", "directInfluence", "prowess", "body", "corruption",
+    "marshallingPoints", "marshallingPointsType", "homeSite", "siteType", "region", "regionType", "haven",
+    "sitePath", "agent", "avatar", "specific",
+}  # fmt: skip
+
+
+def _yes(value: bool) -> str:
+    return _("ja") if value else ""
+
+
+def _plain(value) -> str:
+    if isinstance(value, dict):
+        return str(value.get("en") or value.get("de") or next(iter(value.values()), ""))
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def card_attributes(card: Card) -> list[tuple[str, str]]:
+    """(German label, value) for every attribute the card has, in reading order."""
+    skills = " / ".join(str(SKILLS.get(s, s)) for s in card.skills.split("/") if s)
+    mp = card.marshalling_points_raw
+    if mp and card.marshalling_points_type:
+        mp = f"{mp} ({MP_TYPES.get(card.marshalling_points_type, card.marshalling_points_type)})"
+    prowess_body = ""
+    if card.prowess_raw or card.body_raw:
+        prowess_body = f"{card.prowess_raw or '–'}/{card.body_raw or '–'}"
+    rows = [
+        (_("Spiel"), card.game.name),
+        (_("Set"), str(card.card_set)),
+        (_("Code"), card.code),
+        (_("Typ"), card.get_card_type_display()),
+        (_("Untertyp"), card.subtype),
+        (_("Ausrichtung"), card.get_alignment_display() if card.alignment else ""),
+        (_("Einzigartig"), _yes(card.is_unique)),
+        (_("Rasse"), card.race),
+        (_("Fertigkeiten"), skills),
+        (_("Geist"), card.mind_raw),
+        (_("Direkter Einfluss"), card.direct_influence_raw),
+        (_("Kampfkraft/Körperkraft"), prowess_body),
+        (_("Versuchung"), card.corruption_raw),
+        (_("Siegpunkte"), mp),
+        (_("Heimatort"), card.home_site),
+        (_("Ortstyp"), str(SITE_TYPES.get(card.site_type, card.site_type))),
+        (_("Region"), card.region),
+        (_("Regionstyp"), str(REGION_TYPES.get(card.region_type, card.region_type))),
+        (_("Nächster Zufluchtsort"), card.haven),
+        (_("Ortspfad"), card.site_path),
+        (_("Agent"), _yes(card.is_agent)),
+        (_("Avatar"), _yes(card.is_avatar)),
+        (_("Nur für"), card.specific),
+        (_("Schlüsselwörter"), ", ".join(card.keywords or [])),
+    ]
+    attrs = card.attributes if isinstance(card.attributes, dict) else {}
+    for key, value in attrs.items():
+        if key in _SHOWN or key == "artOrientation":
+            continue
+        text = _plain(value)
+        if text:
+            rows.append((str(EXTRA_ATTRIBUTES.get(key, key)), text))
+    rows += [(_("Seltenheit"), card.rarity), (_("Künstler"), card.artist)]
+    return [(label, value) for label, value in rows if value]
+
+
+def key_numbers(card: Card) -> str:
+    """The numbers a result row shows, e.g. "Geist 9 · DE 3 · 6/8 · SP 3"."""
+    parts = []
+    if card.mind_raw:
+        parts.append(_("Geist %(v)s") % {"v": card.mind_raw})
+    if card.direct_influence_raw:
+        parts.append(_("DE %(v)s") % {"v": card.direct_influence_raw})
+    if card.prowess_raw or card.body_raw:
+        parts.append(f"{card.prowess_raw or '–'}/{card.body_raw or '–'}")
+    if card.corruption_raw:
+        parts.append(_("V %(v)s") % {"v": card.corruption_raw})
+    if card.marshalling_points_raw:
+        parts.append(_("SP %(v)s") % {"v": card.marshalling_points_raw})
+    return " · ".join(parts)

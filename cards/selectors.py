@@ -1,0 +1,100 @@
+"""Reads: card search (query language), autocomplete, other printings."""
+
+from django.conf import settings
+from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
+
+from .models import Card
+from .query import parse
+from .query.compile import Compiler
+
+_NUMERIC_SORT = {
+    "mind": "mind",
+    "di": "direct_influence",
+    "prowess": "prowess",
+    "body": "body",
+    "corruption": "corruption",
+    "mp": "marshalling_points",
+}
+_PLAIN_SORT = {
+    "name": ["name_de", "code"],
+    "name_en": ["name_en", "code"],
+    "set": ["game__order", "card_set__order", "code"],
+    "type": ["card_type", "name_de", "code"],
+    "code": ["code"],
+}
+SORT_CHOICES = [
+    "relevance",
+    "name",
+    "name_en",
+    "mind",
+    "di",
+    "prowess",
+    "body",
+    "corruption",
+    "mp",
+    "set",
+    "type",
+    "code",
+]
+
+
+def base_queryset() -> QuerySet:
+    return Card.objects.select_related("card_set", "game")
+
+
+def search_cards(
+    text: str = "", *, sort: str | None = None, order: str | None = None, filters: dict | None = None, queryset=None
+) -> QuerySet:
+    """Cards matching the query ``text`` (raises QuerySyntaxError), sorted.
+
+    ``filters`` are plain ORM lookups from filter controls (e.g. {"card_type": "Hazard"}).
+    ``sort``/``order`` given here (e.g. from form fields) win over sort:/order: in the query.
+    """
+    query = parse(text)
+    queryset = base_queryset() if queryset is None else queryset
+    if filters:
+        queryset = queryset.filter(**filters)
+    compiler = Compiler(postgres=settings.IS_POSTGRES)
+    if query.expr is not None:
+        queryset = queryset.filter(compiler.q(query.expr))
+    sort = sort or query.sort or ("relevance" if query.ranked_words else "name")
+    descending = (order or query.order) == "desc"
+    if sort == "relevance":
+        rank = compiler.rank(query.ranked_words)
+        if rank is None:
+            return queryset.order_by(*(("-name_de", "-code") if descending else ("name_de", "code")))
+        queryset = queryset.annotate(relevance=rank)
+        # "desc" (the natural reading of relevance) is the default here; asc puts the weakest first.
+        return queryset.order_by("relevance" if order == "asc" or query.order == "asc" else "-relevance", "name_de")
+    if sort in _NUMERIC_SORT:
+        column = F(_NUMERIC_SORT[sort])
+        first = column.desc(nulls_last=True) if descending else column.asc(nulls_last=True)
+        return queryset.order_by(first, "name_de", "code")
+    fields = _PLAIN_SORT.get(sort, _PLAIN_SORT["name"])
+    return queryset.order_by(*(f"-{f}" for f in fields) if descending else fields)
+
+
+def autocomplete(text: str, limit: int = 10) -> list[Card]:
+    """Up to ``limit`` cards whose German or English name contains ``text``; prefix matches first."""
+    text = (text or "").strip()
+    if not text:
+        return []
+    prefix = Q(name_de__istartswith=text) | Q(name_en__istartswith=text)
+    return list(
+        Card.objects.filter(Q(name_de__icontains=text) | Q(name_en__icontains=text))
+        .select_related("card_set", "game")
+        .only("code", "name_de", "name_en", "card_type", "alignment", "card_set__code", "card_set__name", "game__slug")
+        .annotate(prefix=Case(When(prefix, then=Value(0)), default=Value(1), output_field=IntegerField()))
+        .order_by("prefix", "name_de", "code")[:limit]
+    )
+
+
+def other_printings(card: Card) -> list[Card]:
+    """The same card of the same game in other sets or alignments (same English name, else same German name)."""
+    same = Q(name_en=card.name_en) if card.name_en else Q(name_de=card.name_de)
+    return list(
+        base_queryset()
+        .filter(same, game_id=card.game_id)
+        .exclude(pk=card.pk)
+        .order_by("game__order", "card_set__order", "code")
+    )

@@ -1,0 +1,125 @@
+"""Card API: search, filters, detail, autocomplete, errors, schema."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _cards(meccg_cards):
+    """Every test here reads the session's MECCG import."""
+
+
+def test_list_is_paginated(client):
+    body = client.get("/api/cards/").json()
+    assert body["count"] == 1683
+    assert body["previous"] is None
+    assert "page=2" in body["next"]
+    assert len(body["results"]) == 25
+
+
+def test_query_parameter_uses_the_query_language(client):
+    body = client.get("/api/cards/", {"q": "Aragron"}).json()
+    assert body["results"][0]["code"] == "TW-120"
+    assert body["results"][0]["name_de"] == "Aragorn II"
+    body = client.get("/api/cards/", {"q": "typ:charakter geist>=9", "page_size": 100}).json()
+    assert body["count"] == len(body["results"])
+    assert all(r["card_type"] == "Character" and r["mind"] >= 9 for r in body["results"])
+
+
+def test_django_filter_filters(client):
+    body = client.get("/api/cards/", {"type": "Site", "alignment": "Minion", "set": "le", "game": "meccg"}).json()
+    assert body["count"] > 0
+    assert all(r["card_type"] == "Site" and r["alignment"] == "Minion" and r["set"] == "LE" for r in body["results"])
+    unique = client.get("/api/cards/", {"unique": "true", "type": "Character"}).json()
+    assert all(r["is_unique"] for r in unique["results"])
+
+
+def test_sort_parameters(client):
+    body = client.get("/api/cards/", {"q": "typ:gefahr", "sort": "prowess", "order": "desc"}).json()
+    values = [r["prowess"] for r in body["results"]]
+    assert values == sorted(values, reverse=True)
+
+
+def test_malformed_query_is_a_400_with_position(client):
+    response = client.get("/api/cards/", {"q": "geist>=viel"})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "query_syntax"
+    assert error["details"] == {"position": 7}
+    assert "ganze Zahl" in error["message"] and "bei Zeichen 8" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("params", "code"),
+    [({"sort": "farbe"}, "invalid_sort"), ({"order": "seitwärts"}, "invalid_order"), ({"type": "Drache"}, "invalid")],
+)
+def test_bad_parameters_are_400_json(client, params, code):
+    response = client.get("/api/cards/", params)
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == code
+    assert response.json()["error"]["message"]
+
+
+def test_detail_by_code(client):
+    body = client.get("/api/cards/TW-120/").json()
+    assert body["name_en"] == "Aragorn II"
+    assert body["mind"] == 9 and body["mind_raw"] == "9"
+    assert body["home_site"] == "Bree"
+    assert "<p>" in body["text_en"]
+    response = client.get("/api/cards/XX-999/")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+
+
+def test_autocomplete(client):
+    body = client.get("/api/cards/autocomplete/", {"q": "Bruch"}).json()
+    results = body["results"]
+    assert 0 < len(results) <= 10
+    assert results[0]["name_de"].startswith("Bruch")
+    assert set(results[0]) == {"code", "name_de", "name_en", "card_type", "alignment", "set", "game"}
+    english = client.get("/api/cards/autocomplete/", {"q": "Rivendell"}).json()["results"]
+    assert {r["code"] for r in english} >= {"TW-421", "AS-160"}
+    assert len(client.get("/api/cards/autocomplete/", {"q": "a", "limit": 3}).json()["results"]) == 3
+    assert client.get("/api/cards/autocomplete/", {"q": "a", "limit": "x"}).status_code == 400
+    assert client.get("/api/cards/autocomplete/").json() == {"results": []}
+
+
+@pytest.mark.parametrize("page_size", [5, 100])
+def test_list_query_count_is_constant(client, django_assert_max_num_queries, page_size):
+    # count, page, SQLite name list for typo tolerance
+    with django_assert_max_num_queries(3):
+        body = client.get("/api/cards/", {"q": "ring", "page_size": page_size}).json()
+    assert len(body["results"]) == min(page_size, body["count"])
+
+
+def test_autocomplete_is_one_query(client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(1):
+        client.get("/api/cards/autocomplete/", {"q": "Gan"})
+
+
+def test_schema_documents_the_card_api(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    listing = schema["paths"]["/api/cards/"]["get"]
+    names = {p["name"] for p in listing["parameters"]}
+    assert {"q", "sort", "order", "page", "page_size", "type", "alignment", "set", "game"} <= names
+    assert "400" in listing["responses"]
+    assert "/api/cards/autocomplete/" in schema["paths"]
+    assert "/api/cards/{code}/" in schema["paths"]
+
+
+def test_random_queries_never_cause_a_server_error(client):
+    """Random strings (control characters included) give 200 or a 400 JSON error, never a 500."""
+    import random
+
+    rng = random.Random(1234)
+    alphabet = 'abcdefgh äöü():=<>!-"%_\\\x00\x07*'
+    fragments = ["typ:", "geist>", "or ", "(", ")", "-", '"', "!", "sort:", "rasse:", "einzigartig "]
+    for _ in range(80):
+        text = "".join(
+            rng.choice(fragments) if rng.random() < 0.3 else rng.choice(alphabet) for _ in range(rng.randint(1, 20))
+        )
+        response = client.get("/api/cards/", {"q": text, "page_size": 1})
+        assert response.status_code in (200, 400), text
+        if response.status_code == 400:
+            assert response.json()["error"]["code"] == "query_syntax"
