@@ -4,7 +4,7 @@ import django_filters
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import exceptions, viewsets
+from rest_framework import viewsets
 from rest_framework.decorators import action
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -83,13 +83,6 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_serializer_class(self):
         return CardDetailSerializer if self.action == "retrieve" else CardListSerializer
-
-    def get_object(self):
-        # The shared handler maps DRF's NotFound (not Django's Http404) to code "not_found".
-        try:
-            return base_queryset().get(code=self.kwargs["code"])
-        except Card.DoesNotExist as exc:
-            raise exceptions.NotFound() from exc
 
     def get_queryset(self):
         if self.action != "list":

@@ -1,5 +1,7 @@
 """One JSON error shape for the whole API: {"error": {"code", "message", "details"}}."""
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -41,6 +43,11 @@ def _message_for(exc) -> tuple[str, str]:
 
 
 def exception_handler(exc, context):
+    # Django's own 404/403 reach us unconverted; give them the DRF codes.
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

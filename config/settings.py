@@ -176,6 +176,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Cards and decks both have an "alignment" choice set; name them apart in the schema.
+    "ENUM_NAME_OVERRIDES": {
+        "CardAlignmentEnum": "cards.models.Alignment",
+        "DeckAlignmentEnum": "decks.models.DeckAlignment",
+    },
 }
 
 # Production hardening: on whenever DEBUG is off.
