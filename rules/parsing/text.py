@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
-from .base import RULE, ParsedSection, ParsedTerm
+from .base import RULE, ParsedSection, ParsedTerm, Repair
 
 # --- blocks -----------------------------------------------------------------------------
 
@@ -35,7 +35,8 @@ def split_blocks(text: str) -> list[Block]:
     blocks: list[Block] = []
     current: list[str] = []
     start = 0
-    for number, line in enumerate(text.splitlines(), start=1):
+    # split on "\n" only: the extractions contain other characters str.splitlines() would break at
+    for number, line in enumerate(text.split("\n"), start=1):
         if line.strip():
             if not current:
                 start = number
@@ -50,7 +51,8 @@ def split_blocks(text: str) -> list[Block]:
 
 # --- lists, paragraphs, tables ----------------------------------------------------------
 
-LIST_RE = re.compile(r"^(?P<indent>\s*)(?P<marker>[-*•]|\d{1,2}[.)]|[a-zA-Z][.)])\s+(?P<rest>.*)$")
+# "1)" or "a)" without a dash are paragraph labels in these books ("1) Der Sauron-Spieler wählt ..."), not lists
+LIST_RE = re.compile(r"^(?P<indent>\s*)(?P<marker>[-*•]|\d{1,2}\.)\s+(?P<rest>.*)$")
 BULLET_NOISE_RE = re.compile(r"^[♦•▪■]\s*")
 
 
@@ -147,7 +149,19 @@ def ends_open(markdown: str) -> bool:
 
 def append_paragraph(parts: list[str], markdown: str) -> None:
     """Add a Markdown part to a body, gluing it to the previous one where the printed paragraph was split."""
-    if parts and markdown and ends_open(parts[-1]) and not is_list_markdown(markdown) and len(parts[-1]) > 40:
+    if markdown.startswith("    ") and not (parts and is_list_markdown(parts[-1])):
+        # sub-items whose parent item is no longer the previous part: a list of their own,
+        # not an indented code block
+        markdown = "\n".join(line[4:] if line.startswith("    ") else line for line in markdown.split("\n"))
+    if (
+        parts
+        and markdown
+        and ends_open(parts[-1])
+        and not is_list_markdown(markdown)
+        and not parts[-1].startswith(">")
+        and not markdown.startswith(">")
+        and len(parts[-1]) > 40
+    ):
         previous = parts[-1]
         if re.search(r"\w-$", previous) and markdown[:1].islower():
             parts[-1] = previous[:-1] + markdown
@@ -157,6 +171,10 @@ def append_paragraph(parts: list[str], markdown: str) -> None:
             parts[-1] = previous + " " + markdown
         return
     if parts and is_list_markdown(markdown) and is_list_markdown(parts[-1]):
+        last = parts[-1].rsplit("\n", 1)[-1]
+        if last.endswith(":") and not last.startswith(" "):
+            # items after "… erhalten zur Stärkung:" are its sub-items; the extraction lost the indent
+            markdown = "\n".join("    " + line for line in markdown.split("\n"))
         parts[-1] = parts[-1] + "\n" + markdown  # one list, even where items were spaced out
         return
     parts.append(markdown)
@@ -240,7 +258,7 @@ SMALL_WORDS = {
 NOMINALISING = {"das", "dem", "beim", "zum", "vom", "im", "des"}
 NOUN_SUFFIXES = (
     "ung", "heit", "keit", "schaft", "chen", "tum", "nis", "ion", "tät", "ismus", "phase", "karte",
-    "karten", "marker", "plättchen", "spieler", "pool", "regeln", "regel", "material", "plan",
+    "karten", "marker", "plättchen", "spieler", "pool", "regeln", "regel", "material", "plan", "ionen",
 )  # fmt: skip
 
 
@@ -301,7 +319,8 @@ def german_heading(raw: str, lexicon: Counter, fixed: dict[str, str] | None = No
             if noun is None and "-" in key:
                 noun = _noun_case(key.split("-")[-1], lexicon)
             if noun is None:
-                noun = key not in SMALL_WORDS and key.endswith(NOUN_SUFFIXES)
+                # a word the running text never uses: in a heading it is most likely a noun
+                noun = key not in SMALL_WORDS
             shown = _capitalise(key) if noun else key
         if len(word) == 1 and word.isupper() and text[match.end() : match.end() + 1] == ")":
             shown = word  # "A) Bewegung"
@@ -326,14 +345,28 @@ def plain_text(markdown: str) -> str:
 
 
 SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ„(])")
+ABBREVIATION_RE = re.compile(r"(?:\b(?:bzw|z|B|d|h|ca|usw|evtl|ggf|S|Nr|inkl|u|a|vgl|sog|Abb)\.|\d\.)$")
+
+
+def _split_sentences(text: str) -> list[str]:
+    pieces = SENTENCE_RE.split(text)
+    out: list[str] = []
+    for piece in pieces:
+        if out and ABBREVIATION_RE.search(out[-1]):
+            out[-1] += " " + piece  # "bzw. Schilden", "z. B. Ork" do not end a sentence
+        else:
+            out.append(piece)
+    return [p.strip() for p in out if p.strip()]
 
 
 def sentences(markdown: str) -> list[str]:
     out: list[str] = []
     for part in re.split(r"\n\s*\n|\n(?=\s*(?:- |\d+\. ))", markdown):
+        if part.lstrip().startswith(">"):
+            continue  # epigraphs and quoted flavour text define nothing
         text = plain_text(part)
         if text:
-            out.extend(s.strip() for s in SENTENCE_RE.split(text) if s.strip())
+            out.extend(_split_sentences(text))
     return out
 
 
@@ -460,3 +493,13 @@ def make_terms(sections: list[ParsedSection], specs) -> list[ParsedTerm]:
         definition = spec[3] if len(spec) > 3 else definition_from(section.body, [term, *synonyms])
         terms.append(ParsedTerm(term, definition, heading, list(synonyms), list(section.pages)))
     return terms
+
+
+def apply_fixes(lines: list[str], fixes, repairs: list[Repair], first: int = 1, last: int | None = None) -> None:
+    """Replace (wrong, right, reason) in the source lines [first, last] (1-based) and record each use."""
+    last = last or len(lines)
+    for index in range(first - 1, last):
+        for wrong, right, reason in fixes:
+            while wrong in lines[index]:
+                lines[index] = lines[index].replace(wrong, right, 1)
+                repairs.append(Repair(index + 1, wrong, right, reason))
