@@ -159,7 +159,7 @@ def append_paragraph(parts: list[str], markdown: str) -> None:
         and ends_open(parts[-1])
         and not is_list_markdown(markdown)
         and not parts[-1].startswith(">")
-        and not markdown.startswith(">")
+        and not markdown.startswith((">", "**"))
         and len(parts[-1]) > 40
     ):
         previous = parts[-1]
@@ -362,8 +362,8 @@ def _split_sentences(text: str) -> list[str]:
 def sentences(markdown: str) -> list[str]:
     out: list[str] = []
     for part in re.split(r"\n\s*\n|\n(?=\s*(?:- |\d+\. ))", markdown):
-        if part.lstrip().startswith(">"):
-            continue  # epigraphs and quoted flavour text define nothing
+        if part.lstrip().startswith((">", "|")):
+            continue  # epigraphs, quoted flavour text and tables define nothing
         text = plain_text(part)
         if text:
             out.extend(_split_sentences(text))
@@ -491,6 +491,8 @@ def make_terms(sections: list[ParsedSection], specs) -> list[ParsedTerm]:
         if section is None:
             raise ValueError(f"glossary term {term!r}: no section {heading!r}")
         definition = spec[3] if len(spec) > 3 else definition_from(section.body, [term, *synonyms])
+        # a boxed rule repeats its heading as a label: "Unwegsame Regionen (…): Wenn …"
+        definition = re.sub(rf"^{re.escape(heading)}(?: \([^)]*\))?:\s*", "", definition)
         terms.append(ParsedTerm(term, definition, heading, list(synonyms), list(section.pages)))
     return terms
 
