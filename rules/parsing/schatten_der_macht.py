@@ -377,6 +377,9 @@ def _icon_fixes(lines: list[str], repairs: list[Repair]) -> None:
                     f"Anzahl bezahlter {own}-Ressourcen\t",
                     line,
                 )
+            if resource:
+                # "Eine Regionskarte, die [icon] zur Verfügung stellt": the icon vanished without a trace
+                line = line.replace("die zur Verfügung stellt", f"die {icon} zur Verfügung stellt")
             if resource and _is_example_or_cost(line):
                 line = BARE_AMOUNT_RE.sub(rf"\1 [{resource}]", line).replace(f"{icon} ,", f"{icon},")
         if line != original:

@@ -99,7 +99,8 @@ def table_markdown(lines: list[str]) -> str:
     """Tab-separated rows (or existing pipe rows) as a Markdown table; the first row is the header."""
     if all(line.lstrip().startswith("|") for line in lines):
         return "\n".join(line.strip() for line in lines)
-    rows = [[cell.strip() for cell in line.strip("\n").split("\t")] for line in lines]
+    # "Regions- karten": a cell broken at its hyphen
+    rows = [[re.sub(r"(\w)- (?=[a-zäöü])", r"\1", cell.strip()) for cell in line.split("\t")] for line in lines]
     width = max(len(row) for row in rows)
     rows = [row + [""] * (width - len(row)) for row in rows]
     # trailing columns that are empty everywhere are layout noise of the extraction
@@ -136,7 +137,7 @@ def block_markdown(block: Block) -> str:
 
 
 def is_list_markdown(markdown: str) -> bool:
-    return bool(re.match(r"^(?:- |\d+\. )", markdown))
+    return bool(re.match(r"^(?:- |\d+\\?\. )", markdown))
 
 
 def ends_open(markdown: str) -> bool:
@@ -175,6 +176,9 @@ def append_paragraph(parts: list[str], markdown: str) -> None:
         if last.endswith(":") and not last.startswith(" "):
             # items after "… erhalten zur Stärkung:" are its sub-items; the extraction lost the indent
             markdown = "\n".join("    " + line for line in markdown.split("\n"))
+        if re.match(r"^\d+\. ", parts[-1]):
+            # continuing an ordered list: its numbers need no escaping any more
+            markdown = re.sub(r"^(\d+)\\\. ", r"\1. ", markdown, flags=re.M)
         parts[-1] = parts[-1] + "\n" + markdown  # one list, even where items were spaced out
         return
     parts.append(markdown)
