@@ -38,6 +38,7 @@ FIXES = [
     ("Hobbifiguren", "Hobbitfiguren", "Tippfehler"),
     ("Hobbifigur", "Hobbitfigur", "Tippfehler"),
     ("$\\square$", "□", "LaTeX-Rest der Extraktion: Kartensymbol als Zeichen"),
+    ("muss ■,", "muss [Würfelsymbol],", "Symbol ging verloren; der Satz erklärt es als Würfelwurf"),
 ]
 
 TERMS = [

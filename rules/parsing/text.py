@@ -148,6 +148,20 @@ def ends_open(markdown: str) -> bool:
     return bool(re.search(r"(?:[\w,–-]|\bdem|\bder)$", tail)) and not tail.endswith("**")
 
 
+def _continues(previous: str, markdown: str) -> bool:
+    """Is ``markdown`` the rest of the sentence ``previous`` stopped in?
+
+    A lower-case start, a hyphenated word or a dangling article says so; after a list item
+    (which often ends without a full stop) a capital letter starts a new paragraph.
+    """
+    if markdown[:1].islower() or previous.endswith("-"):
+        return True
+    last_word = previous.rsplit(" ", 1)[-1].lower()
+    if last_word in SMALL_WORDS:
+        return True
+    return not is_list_markdown(previous)
+
+
 def append_paragraph(parts: list[str], markdown: str) -> None:
     """Add a Markdown part to a body, gluing it to the previous one where the printed paragraph was split."""
     if markdown.startswith("    ") and not (parts and is_list_markdown(parts[-1])):
@@ -162,6 +176,7 @@ def append_paragraph(parts: list[str], markdown: str) -> None:
         and not parts[-1].startswith(">")
         and not markdown.startswith((">", "**"))
         and len(parts[-1]) > 40
+        and _continues(parts[-1], markdown)
     ):
         previous = parts[-1]
         if re.search(r"\w-$", previous) and markdown[:1].islower():

@@ -63,6 +63,8 @@ def test_body_markdown(book):
     assert "Genau wie nach dem Aufdecken eines Ereigniskärtchens" in all_bodies(book)
     assert "**Beispiel:** Der Hobbit-Spieler muss entweder" in all_bodies(book)
     assert "#" not in all_bodies(book)
+    # a list item without a full stop does not swallow the next paragraph
+    assert "statt des Würfels\n\nWenn der Sauron-Spieler aktiviert wird" in section(book, "Der Sauron-Spieler").body
 
 
 def test_left_out_and_repaired(book):
@@ -70,7 +72,7 @@ def test_left_out_and_repaired(book):
     assert "Iain Adams" not in text and "Sonnenaufgang" not in text and "Made in Germany" not in text
     assert len(book.omitted) == 3
     assert section(book, "Einleitung").body.startswith("Zweitausend Jahre sind vergangen")
-    assert "Hobbifigur" not in text and "Abenteurers" not in text and "$\\square$" not in text
+    assert "Hobbifigur" not in text and "Abenteurers" not in text and "$\\square$" not in text and "■" not in text
     assert {(r.before, r.after) for r in book.repairs} >= {
         ("Hobbifiguren", "Hobbitfiguren"),
         ("eines Abenteurers", "eines Abenteuers"),
