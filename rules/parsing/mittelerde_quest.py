@@ -19,6 +19,7 @@ Headings are ALL-CAPS lines without levels; the book's outline is spelled out in
 
 import re
 from itertools import pairwise
+from urllib.parse import quote, unquote
 
 from .base import EXAMPLE, RULE, SUMMARY, ParsedBook, ParsedSection, ParsedTerm, Repair
 from .text import (
@@ -509,10 +510,34 @@ def parse(text: str) -> ParsedBook:
     for top in sections:
         for section, _ in top.walk():
             section.body, _count = rewrite_refs(section.body)
+            section.body = _point_fragments_at_headings(section.body, sections)
+            if section.pages:
+                # "(s. nächste Seite)": the page after the one the section starts on
+                section.body = section.body.replace(
+                    "(s. nächste Seite)", f"([s. nächste Seite](ref:p{section.pages[0] + 1}))"
+                )
     terms = _glossary(sections, by_heading, entries)
     return ParsedBook(
         title=TITLE, sections=sections, terms=terms, repairs=repairs, omitted=omitted, page_index=page_index
     )
+
+
+def _point_fragments_at_headings(markdown: str, sections: list[ParsedSection]) -> str:
+    """ "siehe „Vorbereitung“ S. 28" names a bold step, not a heading: point at the section on that page
+    that explains it (here "Kampfphasen"), so the link can be resolved by its heading."""
+    headings = [s.heading.casefold() for top in sections for s, _ in top.walk()]
+
+    def replace(match: re.Match) -> str:
+        page, fragment = int(match["page"]), unquote(match["fragment"])
+        if any(fragment.casefold() in heading for heading in headings):
+            return match[0]
+        for top in sections:
+            for section, _ in top.walk():
+                if page in section.pages and f"**{fragment}" in section.body:
+                    return match[0].replace(match["fragment"], quote(section.heading, safe=""))
+        return match[0]
+
+    return re.sub(r"\(ref:p(?P<page>\d+)(?:-\d+)?#(?P<fragment>[^)]+)\)", replace, markdown)
 
 
 # --- source clean-up ----------------------------------------------------------------------

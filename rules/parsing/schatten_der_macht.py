@@ -32,6 +32,7 @@ from .text import (
     apply_fixes,
     block_markdown,
     bold_labels,
+    link_heading_mentions,
     make_terms,
     rewrite_refs,
     split_blocks,
@@ -259,9 +260,11 @@ def parse(text: str) -> ParsedBook:
 
     blocks = split_blocks("\n".join(lines))
     sections = _build_tree(blocks, omitted)
+    headings = {section.heading for top in sections for section, _ in top.walk()}
     for top in sections:
         for section, _ in top.walk():
             section.body, _count = rewrite_refs(section.body)
+            section.body, _count = link_heading_mentions(section.body, headings)
     return ParsedBook(
         title=TITLE,
         sections=sections,

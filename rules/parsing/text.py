@@ -260,6 +260,20 @@ def rewrite_refs(markdown: str, patterns=REF_PATTERNS) -> tuple[str, int]:
     return markdown, count
 
 
+def link_heading_mentions(markdown: str, headings: set[str]) -> tuple[str, int]:
+    """ "(siehe Khadil Okharim)": a bare heading named after "siehe" becomes a heading link."""
+    count = 0
+
+    def replace(match: re.Match) -> str:
+        nonlocal count
+        if match["h"] not in headings:
+            return match[0]
+        count += 1
+        return "(" + link(match["ref"], ref_target(None, None, match["h"])) + ")"
+
+    return re.sub(r"\((?P<ref>(?:[sS]iehe|[sS]\.) (?P<h>[A-ZÄÖÜ][^()„“\"\[\]]{2,50}))\)", replace, markdown), count
+
+
 def _inside_link(text: str, index: int) -> bool:
     opening = text.rfind("[", 0, index)
     return opening != -1 and text.find("](", opening) > index and "]" not in text[opening:index]

@@ -125,13 +125,17 @@ def test_cross_references_become_ref_links(book):
     assert "[s. S. 14](ref:p14)" in section(book, "Spielaufbau").body
     targets = ref_targets(book)
     assert "ref:p33-34" in targets and "ref:p12#Funktion der Spielabschnitte" in targets
-    assert "ref:p28#Vorbereitung" in targets and "ref:p25#Questen" in targets
+    assert "ref:p28#Kampfphasen" in targets and "ref:p25#Questen" in targets  # "Vorbereitung" is a step there
+    assert "[s. nächste Seite](ref:p23)" in section(book, "B) Kampf oder Bedrohung").body
     assert "ref:#Anführermarker" in targets and "ref:p36" in targets
     # every "s. S. N" / "S. N–M" in the book text is inside a link
     for s, _ in book.walk():
         plain = REF_LINK.sub("", s.body)
         assert not re.search(r"\bS\.\s*\d", plain), (s.heading, plain)
+    headings = [s.heading.casefold() for s, _ in book.walk()]
     for target in targets:
+        if "#" in target:  # every heading named by a reference is one of the book's headings
+            assert any(target.split("#", 1)[1].casefold() in heading for heading in headings), target
         pages = re.match(r"ref:p(\d+)", target)
         if pages:
             assert 1 <= int(pages[1]) <= 36

@@ -128,6 +128,7 @@ def test_examples_marked_and_references_linked(book):
     assert "[siehe Seite 12](ref:p12)" in moves
     assert '[Abschnitt "Bezahlen von Aktionen" auf Seite 7](ref:p7#Bezahlen%20von%20Aktionen)' in all_bodies(book)
     assert book.page_index[9] == "Abenteurer/Schiffe bewegen"
+    assert "([siehe Khadil Okharim](ref:#Khadil%20Okharim))" in section(book, "Ruban ibn Dhachmani").body
 
 
 def test_bold_key_terms_become_the_glossary(book):
