@@ -258,6 +258,8 @@ def parse(text: str) -> ParsedBook:
     _structural_fixes(lines, repairs)
     _icon_fixes(lines, repairs)
 
+    # the book underlines for emphasis; Markdown has no underline and "<u>" is raw HTML
+    lines = [re.sub(r"<u>(.*?)</u>", r"*\1*", line) for line in lines]
     blocks = split_blocks("\n".join(lines))
     sections = _build_tree(blocks, omitted)
     headings = {section.heading for top in sections for section, _ in top.walk()}

@@ -113,6 +113,7 @@ def test_tables_captions_and_boxes(book):
     assert "| Anzahl bezahlter [Anker]-Ressourcen | Zu platzierende Schiffe |" in section(book, "Schiffe bauen").body
     box = section(book, "Aktion: Schiffe bauen")
     assert box.kind == SUMMARY and box.body.startswith("- 1) Eine oder mehrere Regionskarten spielen")
+    assert "<u>" not in all_bodies(book) and "Jede Aktion kostet immer nur *eine* Art von Ressource" in all_bodies(book)
     assert "Albernia" not in all_bodies(book) and "Name der Organisation" not in all_bodies(book)
     assert "Ulisses Spiele GmbH" not in all_bodies(book) and "Wertungsblock" not in all_bodies(book)
     trophies = section(book, "Trophäen und Besondere Einheiten").body
