@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote
 
 from django.db import transaction
 from django.utils import timezone
@@ -126,9 +127,11 @@ class ReferenceResolver:
             first = int(match.group("first"))
             last = int(match.group("last") or first)
             pages = list(range(first, max(first, last) + 1))
-        heading = (match.group("heading") or "").strip()
+        heading = unquote(match.group("heading") or "").strip()
         if heading:
-            candidates = self.by_heading.get(_fold(heading)) or self.by_heading.get(_bare(heading)) or []
+            candidates = (
+                self.by_heading.get(_fold(heading)) or self.by_heading.get(_bare(heading)) or self._containing(heading)
+            )
             if pages:
                 on_page = [s for s in candidates if set(s.pages) & set(pages)]
                 candidates = on_page or candidates
@@ -143,6 +146,13 @@ class ReferenceResolver:
             if on_page:
                 return on_page[0]
         return None
+
+    def _containing(self, heading: str) -> list[Section]:
+        # Books cite headings loosely: „Lebenspool" for "1) Der Lebenspool".
+        wanted = _fold(heading)
+        if len(wanted) < 4:
+            return []
+        return [s for s in self.sections if wanted in _fold(s.heading)]
 
     @staticmethod
     def _nearest(candidates: list[Section], origin: Section | None) -> Section:

@@ -59,3 +59,34 @@ def test_every_book_has_chapters_and_terms(all_books):
     for _, slug in RULEBOOKS:
         assert Section.objects.filter(rulebook__game__slug=slug, parent=None).count() >= 2, slug
         assert GlossaryTerm.objects.filter(game__slug=slug).exists(), slug
+
+
+def test_every_cross_reference_in_every_book_resolves(all_books):
+    for slug, summary in all_books.items():
+        assert summary.unresolved == [], (slug, [u.text for u in summary.unresolved])
+
+
+@pytest.mark.parametrize(
+    ("game_slug", "link_text", "heading"),
+    [
+        ("abenteuer-in-mittelerde", "Anführermarker", "Anführermarker"),
+        ("schatten-der-macht", "Bezahlen von Aktionen", "Bezahlen von Aktionen"),
+    ],
+)
+def test_loosely_cited_headings_link_to_their_section(all_books, client, game_slug, link_text, heading):
+    """A cited heading fragment ('Siehe „Anführermarker“ rechts') links to the section that has it."""
+    import re
+
+    sources = Section.objects.filter(rulebook__game__slug=game_slug, body_html__contains=link_text)
+    hrefs = set()
+    for section in sources:
+        hrefs |= {
+            href
+            for href, text in re.findall(r'<a href="([^"]+)"[^>]*>([^<]*)</a>', section.body_html)
+            if link_text in text
+        }
+    assert hrefs, link_text
+    for href in hrefs:
+        page = client.get(href)
+        assert page.status_code == 200
+        assert heading in page.context["section"].heading
