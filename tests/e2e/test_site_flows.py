@@ -1,0 +1,70 @@
+"""Real-browser walks through the main features: card search, rules search, deck import and check."""
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+
+from cards.games import GAMES
+from cards.importers.meccg import import_meccg
+from cards.models import Game
+from rules.importer import import_rulebook
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+HERO_DECK = Path(__file__).parents[1] / "decks" / "data" / "hero.txt"
+
+
+@pytest.fixture
+def content():
+    # transactional tests start from an empty database (even the migrated games are flushed)
+    for game in GAMES:
+        Game.objects.update_or_create(slug=game["slug"], defaults=game)
+    import_meccg(settings.BRUCHTAL_CONTENT_DIR / "data" / "meccg" / "cards.json")
+    import_rulebook(settings.BRUCHTAL_CONTENT_DIR / "seeds" / "003_3078cde44e2d18ee.txt", "meccg")
+
+
+def test_card_search_with_a_typo_then_card_page(live_server, page, content):
+    page.goto(f"{live_server.url}/karten/")
+    page.get_by_label("Suche").fill("Aragron")
+    page.get_by_role("button", name="Suchen").click()
+    page.get_by_role("link", name="Aragorn II").first.click()
+    assert page.locator("h1").inner_text() == "Aragorn II"
+    assert "Geist" in page.content()
+
+
+def test_malformed_card_query_shows_position(live_server, page, content):
+    page.goto(f"{live_server.url}/karten/?q=geist%3E%3D")
+    assert "Zeichen" in page.get_by_role("alert").first.inner_text()
+
+
+def test_rules_search_then_section(live_server, page, content):
+    page.goto(f"{live_server.url}/regeln/suche/?q=Gefahrenlimit")
+    page.get_by_role("link", name="Gefahrenlimit").first.click()
+    assert page.locator("h1").inner_text().startswith("Gefahrenlimit")
+    assert "Regeln" in page.locator(".breadcrumbs").inner_text()
+
+
+def test_import_hero_deck_preview_save_and_check(live_server, page, content):
+    get_user_model().objects.create_user("elrond", "elrond@bruchtal.example", "Imladris-3019")
+    page.goto(f"{live_server.url}/konto/anmelden/?next=/decks/neu/")
+    page.get_by_label("Benutzername").fill("elrond")
+    page.get_by_label("Passwort").fill("Imladris-3019")
+    page.get_by_role("button", name="Anmelden").click()
+    page.wait_for_url(f"{live_server.url}/decks/neu/")
+    page.get_by_label("Name").fill("Gemeinschaft aus Bruchtal")
+    page.get_by_label("Ausrichtung").select_option("Hero")
+    page.get_by_label("Deckliste einfügen (optional)").fill(HERO_DECK.read_text(encoding="utf-8"))
+    page.get_by_role("button", name="Vorschau").click()
+    assert "regelkonform" in page.locator("#check-title").inner_text()
+    page.get_by_role("button", name="Deck speichern").click()
+    page.wait_for_url("**/decks/*/bearbeiten/")  # saved: straight into the editor
+    assert "Gemeinschaft aus Bruchtal" in page.locator("h1").inner_text()
+    assert page.locator("#check-title .badge").inner_text() == "regelkonform"
+    # a second Aragorn II breaks the unique-card rule; the editor's check says so at once
+    page.get_by_label("Kartenname (deutsch oder englisch)").fill("Aragorn II")
+    page.get_by_role("button", name="Suchen").click()
+    page.locator(".deck-results li", has_text="TW-120").get_by_role("button", name="Hinzufügen").click()
+    assert page.locator("#check-title .badge").inner_text() == "nicht regelkonform"
+    assert "Aragorn II" in page.locator(".deck-problems").inner_text()
