@@ -13,23 +13,10 @@ from config.api_errors import ApiError
 
 from .models import Alignment, Card, CardType
 from .query import QuerySyntaxError
+from .selectors import SORT_CHOICES as SORT_VALUES
 from .selectors import autocomplete, base_queryset, search_cards
 from .serializers import AutocompleteSerializer, CardDetailSerializer, CardListSerializer, ErrorSerializer
 
-SORT_VALUES = [
-    "relevance",
-    "name",
-    "name_en",
-    "mind",
-    "di",
-    "prowess",
-    "body",
-    "corruption",
-    "mp",
-    "set",
-    "type",
-    "code",
-]
 ORDER_VALUES = ["asc", "desc"]
 AUTOCOMPLETE_MAX = 20
 
