@@ -102,7 +102,10 @@ def refresh_vectors(rulebook: Rulebook | None = None) -> int:
 
 def matching_terms(query: str, game: Game | None) -> tuple[list[GlossaryTerm], list[GlossaryTerm]]:
     """(terms the query names exactly, incl. synonyms; terms that merely contain it)."""
-    terms = GlossaryTerm.objects.select_related("game", "section")
+    # All terms are compared in Python; their sections' long text columns are not needed.
+    terms = GlossaryTerm.objects.select_related("game", "section").defer(
+        "section__body_text", "section__body_html", "section__source_markdown", "section__search_vector"
+    )
     if game is not None:
         terms = terms.filter(game=game)
     wanted = _fold(query)
@@ -259,7 +262,10 @@ def _sqlite_sections(sections, query: str, limit: int) -> tuple[list[SectionHit]
 
 
 def _fuzzy_terms(query: str, game: Game | None) -> list[GlossaryTerm]:
-    terms = GlossaryTerm.objects.select_related("game", "section")
+    # All terms are compared in Python; their sections' long text columns are not needed.
+    terms = GlossaryTerm.objects.select_related("game", "section").defer(
+        "section__body_text", "section__body_html", "section__source_markdown", "section__search_vector"
+    )
     if game is not None:
         terms = terms.filter(game=game)
     if connection.vendor == "postgresql":
