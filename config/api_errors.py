@@ -1,6 +1,7 @@
 """One JSON error shape for the whole API: {"error": {"code", "message", "details"}}."""
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import DataError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
@@ -48,6 +49,9 @@ def exception_handler(exc, context):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, DataError | OverflowError):
+        # A value the database cannot hold (huge number, bad encoding): the client's input, not our crash.
+        exc = ApiError("invalid_value", _("Ein Wert in der Anfrage liegt außerhalb des gültigen Bereichs."))
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

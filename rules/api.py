@@ -9,6 +9,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
 from config.api_errors import ApiError
+from config.filters import IntegerFilter
 
 from . import selectors
 from .models import GlossaryTerm, Rulebook, Section, SectionKind
@@ -56,8 +57,8 @@ class RulebookViewSet(viewsets.ReadOnlyModelViewSet):
 class SectionFilter(django_filters.FilterSet):
     game = django_filters.CharFilter(field_name="rulebook__game__slug", label="Spiel (Kürzel)")
     kind = django_filters.ChoiceFilter(choices=SectionKind.choices, label="Art")
-    parent = django_filters.NumberFilter(field_name="parent_id", label="übergeordneter Abschnitt (ID)")
-    depth = django_filters.NumberFilter(label="Ebene (0 = Kapitel)")
+    parent = IntegerFilter(field_name="parent_id", min_value=1, label="übergeordneter Abschnitt (ID)")
+    depth = IntegerFilter(label="Ebene (0 = Kapitel)")
 
     class Meta:
         model = Section

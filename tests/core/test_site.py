@@ -90,3 +90,20 @@ def test_import_content_rejects_missing_folder(settings, tmp_path):
     settings.BRUCHTAL_CONTENT_DIR = tmp_path / "gibt-es-nicht"
     with pytest.raises(CommandError, match="Inhaltsordner nicht gefunden"):
         call_command("import_content")
+
+
+def test_api_filter_out_of_range_is_a_400_not_a_500(client):
+    response = client.get("/api/rules/sections/?parent=-6.6e%2B98&depth=2209")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid"
+    assert "parent" in error["details"]
+
+
+def test_database_overflow_becomes_a_german_400():
+    from config.api_errors import exception_handler
+
+    response = exception_handler(OverflowError("Python int too large to convert to SQLite INTEGER"), {})
+    assert response.status_code == 400
+    assert response.data["error"]["code"] == "invalid_value"
+    assert "außerhalb des gültigen Bereichs" in response.data["error"]["message"]
