@@ -77,5 +77,5 @@ def test_link_glossary_terms_escapes_definitions(meccg):
 
 
 def test_synonyms_resolve_to_one_term(meccg):
-    linked = link_glossary_terms("<p>Die Reisephase und die Bewegungsphase</p>", "meccg")
+    linked = link_glossary_terms("<p>Die Reiseroute und die Bewegungsphase</p>", "meccg")
     assert linked.count('href="/regeln/meccg/begriff/bewegung/"') == 1
