@@ -14,6 +14,8 @@ from operator import and_, or_
 from django.db.models import BooleanField, Case, IntegerField, Q, Value, When
 from django.db.models.expressions import RawSQL
 
+from cards.models import Card
+
 from . import vocabulary as voc
 from .nodes import And, Exact, Field, Flag, Not, Or, Phrase, Word
 
@@ -40,6 +42,16 @@ def _names(word: str) -> Q:
 
 def _texts(word: str) -> Q:
     return Q(text_de__icontains=word) | Q(text_en__icontains=word)
+
+
+def _english_place_names(word: str, card_type: str) -> list[str]:
+    """Home sites and regions are stored in English; German users type „Bruchtal“ for Rivendell."""
+    found = Card.objects.filter(card_type=card_type, name_de__icontains=word).exclude(name_en="")
+    return sorted(set(found.values_list("name_en", flat=True)[:20]))
+
+
+def _any_contains(column: str, values: list[str]) -> Q:
+    return reduce(or_, (Q(**{f"{column}__icontains": v}) for v in values))
 
 
 class Compiler:
@@ -144,9 +156,10 @@ class Compiler:
         if key == "text":
             return _texts(value)
         if key == "home":
-            return Q(home_site__icontains=value)
+            return _any_contains("home_site", [value, *_english_place_names(value, "Site")])
         if key == "region":
-            return Q(region__icontains=value) | (Q(card_type="Region") & _names(value))
+            names = [value, *_english_place_names(value, "Region")]
+            return _any_contains("region", names) | (Q(card_type="Region") & _names(value))
         if key == "set":
             return (
                 Q(card_set__code__iexact=value)

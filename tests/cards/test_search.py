@@ -167,3 +167,13 @@ def test_autocomplete_prefers_prefix_and_knows_both_languages():
 def test_other_printings_include_other_alignments():
     rivendell = Card.objects.get(code="TW-421")
     assert [card.code for card in other_printings(rivendell)] == ["AS-160"]
+
+
+def test_home_site_and_region_accept_german_place_names():
+    # Home sites and regions are printed in English; German users type „Bruchtal“ for Rivendell.
+    assert codes("heimat:bruchtal") == codes("heimat:rivendell") == orm(home_site__icontains="rivendell")
+    # „Täler des Anduin“ is the region Anduin Vales
+    sites_in_region = orm(region__icontains="Anduin Vales")
+    assert sites_in_region
+    assert sites_in_region <= codes('region:"Täler des Anduin"')
+    assert codes('region:"Täler des Anduin"') & orm(card_type="Site") == sites_in_region & orm(card_type="Site")
