@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .models import Card
+from .models import Card, CardType
 
 SITE_TYPES = {
     "{H}": gettext_lazy("Zufluchtsort"),
@@ -20,6 +20,21 @@ REGION_TYPES = {
     "{b}": gettext_lazy("Grenzland"),
     "{f}": gettext_lazy("Freies Gebiet"),
     "{c}": gettext_lazy("Küstengewässer"),
+}
+# German names of the MECCG subtypes ("Creature/Permanent-event" is shown part by part).
+SUBTYPES = {
+    "Creature": gettext_lazy("Kreatur"),
+    "Short-event": gettext_lazy("kurzfristiges Ereignis"),
+    "Permanent-event": gettext_lazy("permanentes Ereignis"),
+    "Long-event": gettext_lazy("langfristiges Ereignis"),
+    "Faction": gettext_lazy("Fraktion"),
+    "Ally": gettext_lazy("Verbündeter"),
+    "Minor Item": gettext_lazy("geringerer Gegenstand"),
+    "Major Item": gettext_lazy("größerer Gegenstand"),
+    "Greater Item": gettext_lazy("bedeutender Gegenstand"),
+    "Special Item": gettext_lazy("besonderer Gegenstand"),
+    "Gold Ring Item": gettext_lazy("Goldring"),
+    "Spawn": gettext_lazy("Brut"),
 }
 SKILLS = {
     "Warrior": gettext_lazy("Krieger"),
@@ -72,6 +87,15 @@ _SHOWN = {
 }  # fmt: skip
 
 
+def subtype_label(raw: str) -> str:
+    """'Creature/Permanent-event' -> 'Kreatur / permanentes Ereignis'; unknown parts stay as printed."""
+    return " / ".join(str(SUBTYPES.get(part.strip(), part.strip())) for part in raw.split("/") if part.strip())
+
+
+def type_label(raw: str) -> str:
+    return str(CardType(raw).label) if raw in CardType.values else raw
+
+
 def _yes(value: bool) -> str:
     return _("ja") if value else ""
 
@@ -98,7 +122,7 @@ def card_attributes(card: Card) -> list[tuple[str, str]]:
         (_("Set"), str(card.card_set)),
         (_("Code"), card.code),
         (_("Typ"), card.get_card_type_display()),
-        (_("Untertyp"), card.subtype),
+        (_("Untertyp"), subtype_label(card.subtype)),
         (_("Ausrichtung"), card.get_alignment_display() if card.alignment else ""),
         (_("Einzigartig"), _yes(card.is_unique)),
         (_("Rasse"), card.race),

@@ -137,3 +137,11 @@ def test_card_text_goes_through_the_glossary_linker(client, monkeypatch):
     html = client.get(reverse("cards:detail", args=["TW-120"])).content.decode()
     assert calls == ["meccg"]
     assert 'direct <a href="/regeln/glossar/einfluss/">influence</a>' in html
+
+
+def test_subtypes_are_shown_in_german(client, meccg_cards):
+    body = client.get("/karten/", {"q": "typ:gefahr untertyp:kreatur"}).content.decode()
+    assert "(Kreatur" in body
+    assert "(Creature" not in body
+    detail = client.get("/karten/TW-2/").content.decode()  # Nazgûl: creature or permanent-event
+    assert "Kreatur / permanentes Ereignis" in detail

@@ -36,6 +36,9 @@ def test_detail_shows_check_and_stats(client, frodo, meccg_cards):
     deck = make(frodo, visibility="public")
     html = client.get(f"/decks/{deck.pk}/").content.decode()
     assert "regelkonform" in html and "Statistik" in html and "Aragorn II" in html
+    # statistics use the German card types and subtypes
+    assert 'deck-bar-label">Gefahr<' in html and "Gefahr – Kreatur:" in html
+    assert "Hazard" not in html and "Creature" not in html
     html = client.get(f"/decks/{deck.pk}/?gegner=Minion").content.decode()
     assert "regelkonform" in html
 
