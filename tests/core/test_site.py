@@ -14,9 +14,14 @@ def test_home_is_german_with_navigation_and_acknowledgement(client):
     assert "Council of Elrond" in body
 
 
-def test_english_is_available(client):
-    response = client.get("/", headers={"accept-language": "en"})
-    assert '<html lang="en">' in response.content.decode()
+def test_english_is_available_by_choice_not_by_browser(client):
+    # An English browser still gets the German site ...
+    response = client.get("/", headers={"accept-language": "en-US,en;q=0.9"})
+    assert '<html lang="de">' in response.content.decode()
+    # ... until the visitor picks English in the footer.
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert response.status_code == 302
+    assert '<html lang="en">' in client.get("/").content.decode()
 
 
 def test_healthz_reports_database_and_broker(client):
