@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
@@ -29,6 +30,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-admin.site.site_header = "Bruchtal – Redaktion"
+admin.site.site_header = _("Bruchtal – Redaktion")
 admin.site.site_title = "Bruchtal"
-admin.site.index_title = "Inhalte bearbeiten"
+admin.site.index_title = _("Inhalte bearbeiten")

@@ -1,6 +1,7 @@
 """Check and export decks, saved or not (reads only)."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .formats.meccg import textformat
 from .formats.meccg.check import check
@@ -36,7 +37,12 @@ def check_text(text, alignment, fallen_wizard="", opponent_alignment=""):
     if parsed.errors:
         raise DeckError(
             "import_errors",
-            _("Die Liste enthält %(n)d fehlerhafte Zeile(n).") % {"n": len(parsed.errors)},
+            ngettext(
+                "Die Liste enthält %(n)d fehlerhafte Zeile.",
+                "Die Liste enthält %(n)d fehlerhafte Zeilen.",
+                len(parsed.errors),
+            )
+            % {"n": len(parsed.errors)},
             {"lines": [e.as_dict() for e in parsed.errors]},
         )
     entries = [Entry(e.card, e.quantity, e.part) for e in parsed.merged()]

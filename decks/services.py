@@ -3,6 +3,7 @@
 import nh3
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from cards.models import Card, Game
 
@@ -219,7 +220,12 @@ def import_deck(owner, *, text, name, alignment, fallen_wizard="", description="
     if parsed.errors:
         raise DeckError(
             "import_errors",
-            _("Die Liste enthält %(n)d fehlerhafte Zeile(n); es wurde nichts gespeichert.") % {"n": len(parsed.errors)},
+            ngettext(
+                "Die Liste enthält %(n)d fehlerhafte Zeile; es wurde nichts gespeichert.",
+                "Die Liste enthält %(n)d fehlerhafte Zeilen; es wurde nichts gespeichert.",
+                len(parsed.errors),
+            )
+            % {"n": len(parsed.errors)},
             {"lines": [e.as_dict() for e in parsed.errors]},
         )
     return create_deck(
