@@ -18,7 +18,8 @@ PO_FILE = LOCALE_DIR / "django.po"
 MO_FILE = LOCALE_DIR / "django.mo"
 PLACEHOLDER = re.compile(r"%\([A-Za-z_]+\)[sd]|%[sd]|\{[A-Za-z_]+\}|<[^>]+>")
 
-EN = {"headers": {"accept-language": "en"}}
+# English is a visitor's explicit choice (the set_language cookie), never the browser's Accept-Language.
+EN = {"headers": {"cookie": f"{settings.LANGUAGE_COOKIE_NAME}=en"}}
 
 
 # --- a minimal .po reader -------------------------------------------------------------------------
@@ -105,7 +106,7 @@ def meccg_rulebook(db):
 
 @pytest.mark.django_db
 def test_german_is_the_default(client):
-    for headers in ({}, {"accept-language": "fr"}):
+    for headers in ({}, {"accept-language": "fr"}, {"accept-language": "en-US,en;q=0.9"}):
         page = client.get("/", headers=headers).content.decode()
         assert '<html lang="de">' in page
         assert "<h1>Willkommen in Bruchtal</h1>" in page
