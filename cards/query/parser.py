@@ -167,7 +167,7 @@ def _field(token: Token):
         return Flag(flag, token.pos) if op == "=" else Not(Flag(flag, token.pos), token.pos)
     if spec.kind == voc.OPTION:
         keys = voc.SORT_KEYS if spec.key == "sort" else voc.ORDER_KEYS
-        resolved = keys.get(voc.normalise(value))
+        resolved = keys.get(value.lower()) or keys.get(voc.normalise(value))
         if resolved is None:
             raise at(
                 token.value_pos,

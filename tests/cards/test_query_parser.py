@@ -151,3 +151,11 @@ def test_fuzz_parser_only_raises_query_syntax_errors():
         except QuerySyntaxError as exc:
             assert 0 <= exc.position <= len(text)
             assert exc.message_de
+
+
+def test_every_listed_sort_value_is_accepted():
+    from cards.query import parse
+    from cards.query import vocabulary as voc
+
+    for word, key in voc.SORT_KEYS.items():
+        assert parse(f"sort:{word}").sort == key
