@@ -41,12 +41,20 @@ def section_detail(request, game_slug, section_slug):
     return render(request, "rules/section.html", context)
 
 
+def _german_key(text: str) -> str:
+    folded = text.casefold()
+    for umlaut, base in (("ä", "a"), ("ö", "o"), ("ü", "u"), ("ß", "ss")):
+        folded = folded.replace(umlaut, base)
+    return folded
+
+
 def glossary(request, game_slug=None):
     game = None
     if game_slug:
         rulebook = get_object_or_404(Rulebook.objects.select_related("game"), game__slug=game_slug)
         game = rulebook.game
-    terms = list(selectors.glossary(game_slug))
+    # German alphabetical order: Ä/Ö/Ü file under A/O/U (the database collation may not agree).
+    terms = sorted(selectors.glossary(game_slug), key=lambda t: (t.letter, _german_key(t.term), t.game_id))
     letters = [(letter, list(items)) for letter, items in groupby(terms, key=lambda t: t.letter)]
     return render(request, "rules/glossary.html", {"game": game, "letters": letters, "count": len(terms)})
 

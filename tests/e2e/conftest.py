@@ -2,6 +2,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -34,3 +35,17 @@ def page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def content():
+    from cards.games import GAMES
+    from cards.importers.meccg import import_meccg
+    from cards.models import Game
+    from rules.importer import import_rulebook
+
+    # transactional tests start from an empty database (even the migrated games are flushed)
+    for game in GAMES:
+        Game.objects.update_or_create(slug=game["slug"], defaults=game)
+    import_meccg(settings.BRUCHTAL_CONTENT_DIR / "data" / "meccg" / "cards.json")
+    import_rulebook(settings.BRUCHTAL_CONTENT_DIR / "seeds" / "003_3078cde44e2d18ee.txt", "meccg")

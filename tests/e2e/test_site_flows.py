@@ -3,26 +3,11 @@
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-
-from cards.games import GAMES
-from cards.importers.meccg import import_meccg
-from cards.models import Game
-from rules.importer import import_rulebook
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 HERO_DECK = Path(__file__).parents[1] / "decks" / "data" / "hero.txt"
-
-
-@pytest.fixture
-def content():
-    # transactional tests start from an empty database (even the migrated games are flushed)
-    for game in GAMES:
-        Game.objects.update_or_create(slug=game["slug"], defaults=game)
-    import_meccg(settings.BRUCHTAL_CONTENT_DIR / "data" / "meccg" / "cards.json")
-    import_rulebook(settings.BRUCHTAL_CONTENT_DIR / "seeds" / "003_3078cde44e2d18ee.txt", "meccg")
 
 
 def test_card_search_with_a_typo_then_card_page(live_server, page, content):

@@ -161,3 +161,13 @@ def test_staff_edit_sections_and_see_unresolved_references(meccg, client):
     assert section.unresolved_references.get().target == "p99"
     page = client.get("/admin/rules/unresolvedreference/").content.decode()
     assert "p99" in page
+
+
+def test_glossary_groups_each_letter_once_with_umlauts_under_their_vowel(client, rulebooks):
+    import re
+
+    html = client.get("/regeln/glossar/").content.decode()
+    letters = re.findall(r'<h2 id="buchstabe-([^"]+)"', html)
+    assert letters == sorted(set(letters), key=letters.index)  # no letter twice
+    assert len(letters) == len(set(letters))
+    assert "Ü" not in letters and "Ä" not in letters and "Ö" not in letters
