@@ -67,6 +67,10 @@ class CardInfo:
         return "Army" in self.subtype or "Army" in self.keywords
 
     @property
+    def is_faction(self) -> bool:
+        return self.card_type == "Resource" and "Faction" in self.subtype
+
+    @property
     def creature_weight(self) -> float:
         """What a hazard counts toward the 12 creatures (Spielstapel, Errata List)."""
         if self.card_type != "Hazard" and not self.is_agent:
@@ -75,9 +79,11 @@ class CardInfo:
             return 0.5
         if self.code in names.codes("half_creatures"):
             return 0.5
-        if "Spawn" in self.keywords:
-            return 0.5
         kinds = self.subtype.split("/")
+        if "Spawn" in self.keywords and kinds != ["Creature"]:
+            # Reading: "Spawn" means the Spawn permanent-events (Ungolliants Brut …); a plain
+            # creature that carries the Spawn keyword (Durins Fluch) is a whole creature.
+            return 0.5
         if "Creature" in kinds:
             return 0.5 if len(kinds) > 1 else 1.0
         if _DRAGON_MANIFESTATION.search(self.name_en or ""):

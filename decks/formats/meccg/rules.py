@@ -423,8 +423,10 @@ def agents_as_characters(ctx):
 )
 @_only(MINION, FALLEN_WIZARD)
 def agents_forbidden_characters(ctx):
+    # The sideboard too: Schergen and Gefallene Zauberer build agents in as characters only
+    # (meccg.hazards.agents), so an agent in their sideboard is a character card.
     forbidden = names.codes("forbidden_agent_characters")
-    cards = [e.card for e in ctx.in_parts(POOL, CHARACTERS) if e.card.code in forbidden]
+    cards = [e.card for e in ctx.in_parts(POOL, CHARACTERS, SIDEBOARD) if e.card.code in forbidden]
     if cards:
         yield (
             _("Diese Agenten dürfen nicht als Charaktere verwendet werden: %(cards)s.") % {"cards": _names(cards)},
@@ -519,14 +521,25 @@ def avatars_ringwraiths(ctx):
 
 
 def _one_to_three(ctx, name: str):
+    # Reading: at least one copy in the play deck; at most 3 in the whole deck. Unlike
+    # Helden and Schergen (Reservestapel), no extra sideboard copies are granted, and the
+    # sideboard obeys "die Beschränkungen aus den obigen Abschnitten".
     avatars = _own_avatars_in_play_deck(ctx)
-    total = sum(e.quantity for e in avatars)
-    if not 1 <= total <= 3:
-        yield (
-            _("„%(name)s“ ist %(count)d-mal im Spielstapel; erforderlich sind mindestens 1 und höchstens 3 Exemplare.")
-            % {"name": name, "count": total},
-            [e.card for e in avatars],
-        )
+    in_play = sum(e.quantity for e in avatars)
+    spare = [e for e in ctx.in_parts(SIDEBOARD) if e.card.avatar_kind and _own_avatar(ctx, e.card)]
+    total = in_play + sum(e.quantity for e in spare)
+    if in_play < 1 or total > 3:
+        cards = [e.card for e in avatars + spare]
+        if spare:
+            message = _(
+                "„%(name)s“ ist %(count)d-mal im Spielstapel und %(spare)d-mal im Reservestapel; erforderlich "
+                "sind mindestens 1 Exemplar im Spielstapel und höchstens 3 Exemplare im ganzen Deck."
+            ) % {"name": name, "count": in_play, "spare": total - in_play}
+        else:
+            message = _(
+                "„%(name)s“ ist %(count)d-mal im Spielstapel; erforderlich sind mindestens 1 und höchstens 3 Exemplare."
+            ) % {"name": name, "count": in_play}
+        yield message, cards
 
 
 @rule(
@@ -562,7 +575,9 @@ def _resource_allowed(ctx, card: CardInfo) -> bool:
         # Dual cards (Tidings of Death, Deadly Dart …) are both hero and minion cards.
         return True
     if ctx.alignment == HERO:
-        return alignment == HERO or (alignment == MINION and card.is_item)
+        # Reading: the book names no exception for Helden, but "Balrog specific" cards belong
+        # to the Balrog player (the two Balrog-specific items "may only be borne by The Balrog").
+        return alignment == HERO or (alignment == MINION and card.is_item and card.specific != "Balrog")
     if ctx.alignment == MINION:
         return (alignment == MINION and card.specific != "Balrog") or (alignment == HERO and card.is_item)
     if ctx.alignment == FALLEN_WIZARD:
@@ -669,7 +684,7 @@ def resources_balrog_forbidden(ctx):
     yield from _forbidden(ctx, "balrog_resources", _("Balrog-Decks dürfen diese Karten nicht enthalten: %(cards)s."))
 
 
-_BALROG_ARMY_RACES = ("Orc", "Troll", "Dragon", "Drake", "Wolf", "Wolves", "Animal")
+_BALROG_ARMY_RACES = ("Orc", "Troll", "Dragon", "Drake", "Wolf", "Wolves", "Animal", "Animals")
 
 
 @rule(
@@ -679,9 +694,14 @@ _BALROG_ARMY_RACES = ("Orc", "Troll", "Dragon", "Drake", "Wolf", "Wolves", "Anim
 )
 @_only(BALROG)
 def resources_balrog_armies(ctx):
-    # No army cards are in the current card data; the rule is ready for them.
+    # Reading: "Heere" is this book's word for factions (the marshalling-point category
+    # "Heere" under Spielende; English Balrog rules: "Orc, Troll, Wolf, Animal or Dragon
+    # factions"). The card data has no army subtype; factions carry the race.
     wrong = [
-        e.card for e in ctx.entries if e.card.is_army and not any(race in e.card.race for race in _BALROG_ARMY_RACES)
+        e.card
+        for e in ctx.entries
+        if (e.card.is_faction or e.card.is_army)
+        and not {race.strip() for race in e.card.race.split(",")} & set(_BALROG_ARMY_RACES)
     ]
     if wrong:
         yield (
