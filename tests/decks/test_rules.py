@@ -456,3 +456,24 @@ def test_german_promo_cards_are_allowed(decks):
     decks.replace(deck, "Im Stich gelassen", "Wolf", "hazards")
     decks.replace(deck, "Frühe Ernte", "Das Pack vor der Tür", "hazards")
     assert errors(deck) == set(), [p.message for p in check(deck).problems]
+
+
+@pytest.mark.parametrize(
+    "sample,opponent,refused",
+    [
+        ("minion", "Hero", True),
+        ("hero", "Minion", True),
+        ("hero", "Balrog", True),
+        ("balrog", "Hero", True),
+        ("minion", "Balrog", False),  # Balrog is a minion alignment: same kind of location deck
+        ("balrog", "Minion", False),
+        ("hero", "Fallen-wizard", False),  # a Fallen wizard's location deck mixes both kinds
+        ("minion", "Fallen-wizard", False),
+        ("fallen_wizard", "Hero", False),
+        ("fallen_wizard", "Minion", False),
+        ("hero", "Hero", False),
+    ],
+)
+def test_chance_of_being_lost_against_other_location_decks(decks, sample, opponent, refused):
+    deck = decks.replace(decks.sample(sample, opponent), "Im Stich gelassen", "Der Weg ist schwer zu finden", "hazards")
+    assert errors(deck) == ({"meccg.hazards.vs_other_sites"} if refused else set())

@@ -802,7 +802,10 @@ def hazards_vs_minion(ctx):
         )
 
 
-_SITE_ALIGNMENT = {HERO: HERO, MINION: MINION, FALLEN_WIZARD: FALLEN_WIZARD, BALROG: BALROG}
+# The kind of location deck, as the two cards' texts put it: "(minion/hero)". Balrog is a
+# minion alignment ("Balrog (Minion)", Ausrichtung des Decks); a Fallen wizard's location
+# deck holds hero and minion sites alike and is of neither kind alone.
+_SITE_ALIGNMENT = {HERO: HERO, MINION: MINION, BALROG: MINION}
 
 
 @rule(
@@ -811,11 +814,11 @@ _SITE_ALIGNMENT = {HERO: HERO, MINION: MINION, FALLEN_WIZARD: FALLEN_WIZARD, BAL
     S_PLAY_DECK,
 )
 def hazards_vs_other_sites(ctx):
-    # Reading: a deck's site alignment is its own alignment (Balrog sites count as their
-    # own alignment); the rule applies only when the opponent's alignment is given.
-    if not ctx.opponent or not ctx.valid_alignment:
-        return
-    if _SITE_ALIGNMENT.get(ctx.opponent) == _SITE_ALIGNMENT[ctx.alignment]:
+    # Reading: "Ortsstapel mit anderer Ausrichtung" is hero against minion (Schergen or
+    # Balrog) location decks; a Fallen-wizard deck on either side is never "other" (its
+    # location deck mixes both). Applies only when the opponent's alignment is given.
+    mine, theirs = _SITE_ALIGNMENT.get(ctx.alignment), _SITE_ALIGNMENT.get(ctx.opponent)
+    if not mine or not theirs or mine == theirs:
         return
     codes = names.codes("not_vs_other_sites_hazards")
     if ctx.opponent in (MINION, BALROG):
