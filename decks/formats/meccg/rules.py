@@ -621,7 +621,9 @@ def resources_alignment(ctx):
 def resources_fw_max2(ctx):
     # Reading: "Zusätzlich dürfen bis zu 3 Gefallener Zauberer-Unterstützungskarten …" is
     # read as up to 3 copies of each Fallen-wizard (Stage) resource, against the limit of
-    # 2 for hero and minion resources; Stage cards are the core of such a deck.
+    # 2 for hero and minion resources; Stage cards are the core of such a deck, and the
+    # White Hand/CoE rules say "no more than three of each non-unique Stage resource".
+    # Stage cards are therefore left to meccg.copies.max3 (see RULES.md).
     counts: Counter = Counter()
     cards: dict = {}
     for entry in ctx.in_parts(RESOURCES, SIDEBOARD):
