@@ -406,6 +406,7 @@ def test_fallen_wizard_fourth_stage_copy_is_refused_by_three_copies(decks):
         ("balrog", "Benutze deine Beine", "meccg.resources.balrog_forbidden"),
         ("fallen_wizard", "Lanze des Verrats", "meccg.resources.fallen_wizard_forbidden"),
         ("fallen_wizard", "Benutze deine Beine", "meccg.resources.fallen_wizard_forbidden"),
+        ("fallen_wizard", "Sauron", "meccg.resources.fallen_wizard_forbidden"),  # card text
     ],
 )
 def test_forbidden_resources_by_either_data_name(decks, sample, card, rule_id):
