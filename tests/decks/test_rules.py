@@ -478,3 +478,11 @@ def test_german_promo_cards_are_allowed(decks):
 def test_chance_of_being_lost_against_other_location_decks(decks, sample, opponent, refused):
     deck = decks.replace(decks.sample(sample, opponent), "Im Stich gelassen", "Der Weg ist schwer zu finden", "hazards")
     assert errors(deck) == ({"meccg.hazards.vs_other_sites"} if refused else set())
+
+
+def test_reprints_share_the_three_copies(decks):
+    deck = decks.sample("hero")
+    decks.replace(deck, "Aasfresser", "TD-30", "hazards", 2)  # Hobgoblins (TD), name with a stray space
+    decks.add(deck, "LE-77", "sideboard", 2)  # Hobgoblins (LE)
+    assert errors(deck) == {"meccg.copies.max3"}
+    assert "Hobgoblins" in _problem(deck, "meccg.copies.max3").message

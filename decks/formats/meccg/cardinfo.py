@@ -36,10 +36,11 @@ class CardInfo:
     def identity(self) -> tuple[str, str]:
         """What counts as 'the same card' for the copy limits: one name in one alignment.
 
-        Reprints in later sets (Zwielicht TW/LE, Höhlendrache TW/LE) share it; the hero
-        and minion versions of an item or site do not (the book lets both be built in).
+        Reprints in later sets (Zwielicht TW/LE, Höhlendrache TW/LE) share it, also where the
+        German names differ (Ghule/Guhle) or the data has stray spaces (Hobgoblins TD-30); the
+        hero and minion versions of an item or site do not (the book lets both be built in).
         """
-        return (self.name_en or self.name_de).casefold(), self.alignment
+        return " ".join((self.name_en or self.name_de).split()).casefold(), self.alignment
 
     @property
     def label(self) -> str:
