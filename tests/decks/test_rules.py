@@ -69,6 +69,11 @@ CASES = {
         ),
     ),
     "meccg.pool.max10": ("hero", "", lambda d, k: _many(d, k, HERO_EXTRA_CHARS[:6], "pool")),
+    "meccg.pool.fallen_wizard_stage": (
+        "fallen_wizard",
+        "",
+        lambda d, k: d.add(k, "Feste der Türme", "pool"),  # 3 stage points, but all unique
+    ),
     "meccg.pool.no_agents": (
         "minion",
         "",
@@ -486,3 +491,48 @@ def test_reprints_share_the_three_copies(decks):
     decks.add(deck, "LE-77", "sideboard", 2)  # Hobgoblins (LE)
     assert errors(deck) == {"meccg.copies.max3"}
     assert "Hobgoblins" in _problem(deck, "meccg.copies.max3").message
+
+
+def test_fallen_wizard_starting_stage_cards_with_the_pool(decks):
+    # Spielvorbereitung: 1–3 permanent Stage cards "wie Charakterkarten", not all unique,
+    # exactly 3 stage points. They may be listed with the starting characters.
+    deck = decks.sample("fallen_wizard")
+    _many(decks, deck, ["Großer Beschützer", "Große List"], "pool")  # 2 + 1 points
+    assert errors(deck) == set()
+    deck = decks.add(decks.sample("fallen_wizard"), "Der neue Herr der Ringe", "pool")  # 3 points, non-unique
+    assert errors(deck) == set()
+    deck = decks.add(decks.sample("fallen_wizard"), "Feste der Türme", "pool")  # 3 points, but unique
+    assert errors(deck) == {"meccg.pool.fallen_wizard_stage"}
+    deck = _many(decks, decks.sample("fallen_wizard"), ["Großer Beschützer", "Große List", "Macht der Stimme"], "pool")
+    assert errors(deck) == {"meccg.pool.fallen_wizard_stage"}  # 4 points
+    assert "Macht der Stimme" in _problem(deck, "meccg.pool.fallen_wizard_stage").message
+
+
+def test_stage_cards_in_the_pool_only_for_fallen_wizards(decks):
+    deck = decks.add(decks.sample("minion"), "Der neue Herr der Ringe", "pool")
+    assert errors(deck) == {"meccg.parts.card_type"}
+
+
+def test_every_rule_section_is_a_heading_of_the_book():
+    from django.conf import settings
+
+    from rules.parsing.meccg import parse
+
+    book = parse((settings.BRUCHTAL_CONTENT_DIR / "seeds" / "003_3078cde44e2d18ee.txt").read_text(encoding="utf-8"))
+    parents = {}
+    for top in book.sections:
+        for section, _depth in top.walk():
+            for child in section.children:
+                parents[id(child)] = section
+    found = {}
+    for top in book.sections:
+        for section, _depth in top.walk():
+            ancestors, node = set(), section
+            while id(node) in parents:
+                node = parents[id(node)]
+                ancestors.add(node.heading)
+            found.setdefault(section.heading, set()).update(ancestors)
+    for rule in RULES:
+        heading, within = rule.section
+        assert heading in found, rule.id
+        assert within is None or within in found[heading], rule.id

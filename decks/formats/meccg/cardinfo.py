@@ -31,6 +31,7 @@ class CardInfo:
     under_deeps: bool = False
     playable_as_resource: bool = False
     playable_as_hazard: bool = False
+    stage_points: int | None = None
 
     @property
     def identity(self) -> tuple[str, str]:
@@ -66,6 +67,11 @@ class CardInfo:
     @property
     def is_army(self) -> bool:
         return "Army" in self.subtype or "Army" in self.keywords
+
+    @property
+    def is_stage_permanent(self) -> bool:
+        """A Fallen-wizard (Stage) permanent-event: may start with the character draft."""
+        return self.card_type == "Resource" and self.alignment == "Stage" and self.subtype == "Permanent-event"
 
     @property
     def is_faction(self) -> bool:
@@ -116,4 +122,12 @@ def from_card(card) -> CardInfo:
         under_deeps=bool(attrs.get("underDeeps")),
         playable_as_resource=bool(attrs.get("playableAsResource")),
         playable_as_hazard=bool(attrs.get("playableAsHazard")),
+        stage_points=_number(attrs.get("stagePoints")),
     )
+
+
+def _number(value) -> int | None:
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return None

@@ -45,6 +45,7 @@ S_SIDEBOARD = ("Reservestapel", "Deckaufbau")
 S_AGENTS = ("Beschränkungen bei der Erstellung des Spielstapels", "Agenten")
 S_ITEMS = ("Bedingungen beim Deckaufbau", "Gegenstände")
 S_ERRATA = ("Unofficial Errata List", None)
+S_STARTING_COMPANY = ("Startgemeinschaft", "Spielvorbereitung")
 
 Finding = tuple[str, list[CardInfo]]
 
@@ -179,10 +180,16 @@ def _fits_part(card: CardInfo, part: str) -> bool:
     return False
 
 
+def _fw_starting_stage(ctx, entry: Entry) -> bool:
+    # Spielvorbereitung → Startgemeinschaft: a Fallen wizard plays 1–3 permanent Stage
+    # cards "wie Charakterkarten" with the draft, so they may be listed with the pool.
+    return ctx.alignment == FALLEN_WIZARD and entry.part == POOL and entry.card.is_stage_permanent
+
+
 @rule("meccg.parts.card_type", gettext_lazy("Karte im passenden Teil des Decks"), S_GENERAL)
 def parts_card_type(ctx):
     for entry in ctx.entries:
-        if not _fits_part(entry.card, entry.part):
+        if not _fits_part(entry.card, entry.part) and not _fw_starting_stage(ctx, entry):
             yield (
                 _("„%(card)s“ gehört nicht in den Teil „%(part)s“.")
                 % {"card": entry.card.label, "part": part_label(entry.part)},
@@ -266,15 +273,44 @@ def items_unique_one_version(ctx):
 
 @rule("meccg.pool.max10", gettext_lazy("Höchstens 10 Anfangscharaktere"), S_POOL)
 def pool_max10(ctx):
-    count = ctx.count(POOL)
+    characters = [e for e in ctx.in_parts(POOL) if not _fw_starting_stage(ctx, e)]
+    count = sum(e.quantity for e in characters)
     if count > 10:
-        cards = [e.card for e in ctx.in_parts(POOL)]
+        cards = [e.card for e in characters]
         yield (
             _("Es sind %(count)d Anfangscharaktere ausgewählt; erlaubt sind höchstens 10: %(cards)s.")
             % {
                 "count": count,
                 "cards": _names(cards),
             },
+            cards,
+        )
+
+
+@rule(
+    "meccg.pool.fallen_wizard_stage",
+    gettext_lazy("Gefallener Zauberer: Entwicklungskarten zu Spielbeginn"),
+    S_STARTING_COMPANY,
+)
+@_only(FALLEN_WIZARD)
+def pool_fw_stage(ctx):
+    # "1, 2 oder 3 permanente Entwicklungskarten … Davon dürfen nicht alle einzigartig sein,
+    # und die Summe der Entwicklungspunkte muss 3 sein." Checked when the deck lists them
+    # with its starting characters (the book does not say where else they come from).
+    entries = [e for e in ctx.in_parts(POOL) if _fw_starting_stage(ctx, e)]
+    if not entries:
+        return
+    cards = [e.card for e in entries]
+    count = sum(e.quantity for e in entries)
+    points = sum((e.card.stage_points or 0) * e.quantity for e in entries)
+    if count > 3 or points != 3 or all(card.is_unique for card in cards):
+        yield (
+            _(
+                "Zu Spielbeginn sind %(count)d Entwicklungskarten mit zusammen %(points)d Entwicklungspunkten "
+                "vorgesehen (%(cards)s); erlaubt sind 1 bis 3 Karten, nicht alle einzigartig, mit genau "
+                "3 Entwicklungspunkten."
+            )
+            % {"count": count, "points": points, "cards": _names(cards)},
             cards,
         )
 
