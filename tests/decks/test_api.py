@@ -153,3 +153,18 @@ def test_schema_documents_check(client):
     response = client.get("/api/schema/")
     assert response.status_code == 200
     assert b"/api/decks/check/" in response.content
+
+
+def test_check_fallen_wizard_with_starting_stage_cards(meccg_cards):
+    text = (DATA / "fallen_wizard.txt").read_text(encoding="utf-8")
+    text = text.replace("# Anfangscharaktere\n", "# Anfangscharaktere\nGroßer Beschützer\nGroße List\n", 1)
+    body = (
+        client_for()
+        .post(
+            "/api/decks/check/",
+            {"text": text, "alignment": "Fallen-wizard", "fallen_wizard": "Saruman"},
+            format="json",
+        )
+        .json()
+    )
+    assert body["legal"] is True, body

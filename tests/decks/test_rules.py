@@ -2,7 +2,6 @@
 
 import pytest
 
-from decks.formats.meccg.cardinfo import CardInfo
 from decks.formats.meccg.check import check
 from decks.formats.meccg.rules import RULES, RULES_BY_ID
 
@@ -25,10 +24,6 @@ SIDEBOARD_FILLER = [
     "Kurze Beine sind langsam",
     "Erweckt aus tiefem Schlaf",
 ]
-ARMY = CardInfo(
-    code="XX-1", name_de="Menschenheer", name_en="Army of Men", set_code="XX", card_type="Resource",
-    subtype="Army", alignment="Minion", race="Men",
-)  # fmt: skip
 
 
 def _many(d, deck, names, part, quantity=1):
@@ -74,6 +69,11 @@ CASES = {
         ),
     ),
     "meccg.pool.max10": ("hero", "", lambda d, k: _many(d, k, HERO_EXTRA_CHARS[:6], "pool")),
+    "meccg.pool.fallen_wizard_stage": (
+        "fallen_wizard",
+        "",
+        lambda d, k: d.add(k, "Feste der Türme", "pool"),  # 3 stage points, but all unique
+    ),
     "meccg.pool.no_agents": (
         "minion",
         "",
@@ -116,7 +116,7 @@ CASES = {
     "meccg.resources.balrog_armies": (
         "balrog",
         "",
-        lambda d, k: d.add(d.remove(k, "Sturmeskrone", "resources"), ARMY, "resources"),
+        lambda d, k: d.replace(k, "Sturmeskrone", "Balchots", "resources"),  # a faction of Men
     ),
     "meccg.hazards.count": ("hero", "", lambda d, k: d.remove(k, "Im Stich gelassen", "hazards")),
     "meccg.hazards.creatures": (
@@ -174,7 +174,7 @@ def test_rule_passes_sample_and_one_change_breaks_only_it(decks, rule_id):
     title = str(RULES_BY_ID[rule_id].title)
     assert problem.message.startswith(title)
     for code in problem.cards:
-        card = decks.index.by_code.get(code, ARMY)
+        card = decks.index.by_code[code]
         assert card.name_de in problem.message
 
 
@@ -332,3 +332,207 @@ def test_summary(decks):
     assert summary["total"] == sum(summary["parts"].values())
     assert summary["unique_cards"] > 0
     assert summary["marshalling_points"] > 0
+
+
+# --- audit against the rulebook text (RULES.md) ------------------------------------------
+
+
+def _problem(deck, rule_id):
+    return next(p for p in check(deck).problems if p.rule == rule_id)
+
+
+@pytest.mark.parametrize(
+    "faction",
+    ["Orks von Moria", "Schwarze Trolle", "Scatha erwacht", "Warge des Nebelgebirges", "Tiere des Waldes"],
+)
+def test_balrog_factions_of_orcs_trolls_dragons_wolves_animals(decks, faction):
+    # "Heere" (factions) of Orks, Trolle, Drachen, Wölfe, Tiere are allowed …
+    deck = decks.replace(decks.sample("balrog"), "Sturmeskrone", faction, "resources")
+    assert errors(deck) == set()
+
+
+def test_balrog_faction_of_men_is_refused(decks):
+    # … others are not ("Heere" is the book's word for factions).
+    deck = decks.replace(decks.sample("balrog"), "Sturmeskrone", "Balchots", "resources")
+    assert errors(deck) == {"meccg.resources.balrog_armies"}
+    assert "Balchots" in _problem(deck, "meccg.resources.balrog_armies").message
+
+
+def test_spawn_permanent_events_are_half_but_a_spawn_creature_is_whole(decks):
+    assert decks.card("Schrecken in vielerlei Gestalt").creature_weight == 0.5
+    assert decks.card("Ungolliants Brut").creature_weight == 0.5
+    assert decks.card("Durins Fluch").creature_weight == 1.0
+
+
+def test_agent_hazards_count_half(decks):
+    deck = decks.sample("hero")
+    decks.replace(deck, "Aasfresser", "Schlangenzunge", "hazards", 1)  # 14 -> 13.5
+    assert check(deck).summary["creatures"] == 13.5
+    assert errors(deck) == set()
+
+
+@pytest.mark.parametrize("alignment_sample", ["fallen_wizard", "balrog"])
+def test_avatar_copies_in_sideboard_count_for_fallen_wizard_and_balrog(decks, alignment_sample):
+    avatar = {"fallen_wizard": "Saruman (WH)", "balrog": "Der Balrog (BA)"}[alignment_sample]
+    deck = decks.add(decks.sample(alignment_sample), avatar, "sideboard")  # 2 + 1 = 3: allowed
+    assert errors(deck) == set()
+    decks.add(deck, avatar, "sideboard")  # 2 + 2 = 4
+    rule_id = {"fallen_wizard": "meccg.avatars.fallen_wizard", "balrog": "meccg.avatars.balrog"}[alignment_sample]
+    assert errors(deck) == {rule_id}
+    assert "Reservestapel" in _problem(deck, rule_id).message
+
+
+def test_fallen_wizard_needs_one_copy_in_the_play_deck(decks):
+    deck = decks.sample("fallen_wizard")
+    decks.remove(deck, "Saruman (WH)", "characters", 2)
+    decks.add(deck, "Saruman (WH)", "sideboard")
+    assert errors(deck) == {"meccg.avatars.fallen_wizard"}
+
+
+@pytest.mark.parametrize("stage_copies", [3])
+def test_fallen_wizard_three_copies_of_a_stage_card(decks, stage_copies):
+    # "Zusätzlich dürfen bis zu 3 Gefallener Zauberer-Unterstützungskarten …": 3 of each.
+    deck = decks.sample("fallen_wizard")
+    assert any(e.card.alignment == "Stage" and e.quantity == stage_copies for e in deck.entries)
+    assert errors(deck) == set()
+
+
+def test_fallen_wizard_fourth_stage_copy_is_refused_by_three_copies(decks):
+    deck = decks.add(decks.sample("fallen_wizard"), "Glücklichere Welt", "sideboard")
+    assert errors(deck) == {"meccg.copies.max3"}
+
+
+@pytest.mark.parametrize(
+    "sample,card,rule_id",
+    [
+        ("balrog", "Lanze des Verrats", "meccg.resources.balrog_forbidden"),  # Use Your Legs (AS-107)
+        ("balrog", "Befehle von Lugburz", "meccg.resources.balrog_forbidden"),  # Orders from Lugbúrz
+        ("balrog", "Grausamer Reiter", "meccg.resources.balrog_forbidden"),  # card text
+        ("balrog", "Benutze deine Beine", "meccg.resources.balrog_forbidden"),
+        ("fallen_wizard", "Lanze des Verrats", "meccg.resources.fallen_wizard_forbidden"),
+        ("fallen_wizard", "Benutze deine Beine", "meccg.resources.fallen_wizard_forbidden"),
+        ("fallen_wizard", "Sauron", "meccg.resources.fallen_wizard_forbidden"),  # card text
+    ],
+)
+def test_forbidden_resources_by_either_data_name(decks, sample, card, rule_id):
+    old = {"balrog": "Sturmeskrone", "fallen_wizard": "Glücklichere Welt"}[sample]
+    deck = decks.replace(decks.sample(sample), old, card, "resources")
+    assert errors(deck) == {rule_id}
+    assert card in _problem(deck, rule_id).message
+
+
+def test_balrog_may_not_use_morgul_knife_hazard(decks):
+    deck = decks.replace(decks.sample("balrog"), "Im Stich gelassen", "Morgul-Messer", "hazards")
+    assert errors(deck) == {"meccg.resources.balrog_forbidden"}
+
+
+def test_forbidden_agent_in_minion_sideboard(decks):
+    deck = decks.add(decks.sample("minion"), "Mein Schatz", "sideboard")
+    assert errors(deck) == {"meccg.agents.forbidden_characters"}
+
+
+def test_hero_may_use_minion_items_but_not_balrog_specific_ones(decks):
+    deck = decks.replace(decks.sample("hero"), "Drughu", "Senkblei der Orks", "resources")
+    assert errors(deck) == set()
+    deck = decks.replace(decks.sample("hero"), "Drughu", "Neunschwänzige Katze", "resources", 1)
+    assert errors(deck) == {"meccg.resources.alignment"}
+
+
+def test_minion_may_use_hero_items_but_not_other_hero_resources(decks):
+    deck = decks.replace(decks.sample("minion"), "Pfeilregen", "Zwergenaxt", "resources")
+    assert errors(deck) == set()
+    deck = decks.replace(decks.sample("minion"), "Pfeilregen", "Schwertmeister", "resources")
+    assert errors(deck) == {"meccg.resources.alignment"}
+
+
+def test_twilight_may_be_a_resource(decks):
+    deck = decks.replace(decks.sample("hero"), "Drughu", "Zwielicht", "resources")
+    assert errors(deck) == set()
+
+
+def test_german_promo_cards_are_allowed(decks):
+    # Unofficial Errata List: the 9 German promos may be used (Belegnonn is not in the card data).
+    deck = decks.sample("hero")
+    decks.replace(deck, "Drughu", "Horn der Herausforderung", "resources")
+    decks.replace(deck, "Drughu", "Ringil", "resources")
+    decks.replace(deck, "Drughu", "Zwergenaxt", "resources")
+    decks.replace(deck, "Langgrund-Blatt", "Schwertmeister", "resources")
+    decks.replace(deck, "Im Stich gelassen", "Baugúr", "hazards")
+    decks.replace(deck, "Im Stich gelassen", "Freca", "hazards")
+    decks.replace(deck, "Im Stich gelassen", "Wolf", "hazards")
+    decks.replace(deck, "Frühe Ernte", "Das Pack vor der Tür", "hazards")
+    assert errors(deck) == set(), [p.message for p in check(deck).problems]
+
+
+@pytest.mark.parametrize(
+    "sample,opponent,refused",
+    [
+        ("minion", "Hero", True),
+        ("hero", "Minion", True),
+        ("hero", "Balrog", True),
+        ("balrog", "Hero", True),
+        ("minion", "Balrog", False),  # Balrog is a minion alignment: same kind of location deck
+        ("balrog", "Minion", False),
+        ("hero", "Fallen-wizard", False),  # a Fallen wizard's location deck mixes both kinds
+        ("minion", "Fallen-wizard", False),
+        ("fallen_wizard", "Hero", False),
+        ("fallen_wizard", "Minion", False),
+        ("hero", "Hero", False),
+    ],
+)
+def test_chance_of_being_lost_against_other_location_decks(decks, sample, opponent, refused):
+    deck = decks.replace(decks.sample(sample, opponent), "Im Stich gelassen", "Der Weg ist schwer zu finden", "hazards")
+    assert errors(deck) == ({"meccg.hazards.vs_other_sites"} if refused else set())
+
+
+def test_reprints_share_the_three_copies(decks):
+    deck = decks.sample("hero")
+    decks.replace(deck, "Aasfresser", "TD-30", "hazards", 2)  # Hobgoblins (TD), name with a stray space
+    decks.add(deck, "LE-77", "sideboard", 2)  # Hobgoblins (LE)
+    assert errors(deck) == {"meccg.copies.max3"}
+    assert "Hobgoblins" in _problem(deck, "meccg.copies.max3").message
+
+
+def test_fallen_wizard_starting_stage_cards_with_the_pool(decks):
+    # Spielvorbereitung: 1–3 permanent Stage cards "wie Charakterkarten", not all unique,
+    # exactly 3 stage points. They may be listed with the starting characters.
+    deck = decks.sample("fallen_wizard")
+    _many(decks, deck, ["Großer Beschützer", "Große List"], "pool")  # 2 + 1 points
+    assert errors(deck) == set()
+    deck = decks.add(decks.sample("fallen_wizard"), "Der neue Herr der Ringe", "pool")  # 3 points, non-unique
+    assert errors(deck) == set()
+    deck = decks.add(decks.sample("fallen_wizard"), "Feste der Türme", "pool")  # 3 points, but unique
+    assert errors(deck) == {"meccg.pool.fallen_wizard_stage"}
+    deck = _many(decks, decks.sample("fallen_wizard"), ["Großer Beschützer", "Große List", "Macht der Stimme"], "pool")
+    assert errors(deck) == {"meccg.pool.fallen_wizard_stage"}  # 4 points
+    assert "Macht der Stimme" in _problem(deck, "meccg.pool.fallen_wizard_stage").message
+
+
+def test_stage_cards_in_the_pool_only_for_fallen_wizards(decks):
+    deck = decks.add(decks.sample("minion"), "Der neue Herr der Ringe", "pool")
+    assert errors(deck) == {"meccg.parts.card_type"}
+
+
+def test_every_rule_section_is_a_heading_of_the_book():
+    from django.conf import settings
+
+    from rules.parsing.meccg import parse
+
+    book = parse((settings.BRUCHTAL_CONTENT_DIR / "seeds" / "003_3078cde44e2d18ee.txt").read_text(encoding="utf-8"))
+    parents = {}
+    for top in book.sections:
+        for section, _depth in top.walk():
+            for child in section.children:
+                parents[id(child)] = section
+    found = {}
+    for top in book.sections:
+        for section, _depth in top.walk():
+            ancestors, node = set(), section
+            while id(node) in parents:
+                node = parents[id(node)]
+                ancestors.add(node.heading)
+            found.setdefault(section.heading, set()).update(ancestors)
+    for rule in RULES:
+        heading, within = rule.section
+        assert heading in found, rule.id
+        assert within is None or within in found[heading], rule.id

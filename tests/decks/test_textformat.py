@@ -49,3 +49,23 @@ def test_round_trip(card_index, sample):
     assert second.errors == []
     key = lambda entries: sorted((e.card.code, e.quantity, e.part) for e in entries)  # noqa: E731
     assert key(second.merged()) == key(first)
+
+
+@pytest.mark.parametrize(
+    "book,code",
+    [
+        ("Zwielight", "TW-106"),
+        ("Gollum's Schicksal", "TW-247"),
+        ("Nachrichten aus dem Auenland", "LE-209"),
+        ("Die Sonne entschleiern", "AS-56"),
+        ("Tötet alle aber NICHT die Halblinge", "LE-201"),
+        ("Mûmak", "TW-66"),
+        ("Ancient Deep Hold", "BA-83"),
+        ("The Drowning Deeps", "BA-89"),
+        ("Benutze deine Beine", "AS-136"),  # the data's own name wins over the alias
+    ],
+)
+def test_the_books_spellings_resolve(card_index, book, code):
+    result = parse(f"1 {book}", card_index, "Hero")
+    assert not result.errors
+    assert result.entries[0].card.code == code

@@ -31,15 +31,17 @@ class CardInfo:
     under_deeps: bool = False
     playable_as_resource: bool = False
     playable_as_hazard: bool = False
+    stage_points: int | None = None
 
     @property
     def identity(self) -> tuple[str, str]:
         """What counts as 'the same card' for the copy limits: one name in one alignment.
 
-        Reprints in later sets (Zwielicht TW/LE, Höhlendrache TW/LE) share it; the hero
-        and minion versions of an item or site do not (the book lets both be built in).
+        Reprints in later sets (Zwielicht TW/LE, Höhlendrache TW/LE) share it, also where the
+        German names differ (Ghule/Guhle) or the data has stray spaces (Hobgoblins TD-30); the
+        hero and minion versions of an item or site do not (the book lets both be built in).
         """
-        return (self.name_en or self.name_de).casefold(), self.alignment
+        return " ".join((self.name_en or self.name_de).split()).casefold(), self.alignment
 
     @property
     def label(self) -> str:
@@ -67,6 +69,15 @@ class CardInfo:
         return "Army" in self.subtype or "Army" in self.keywords
 
     @property
+    def is_stage_permanent(self) -> bool:
+        """A Fallen-wizard (Stage) permanent-event: may start with the character draft."""
+        return self.card_type == "Resource" and self.alignment == "Stage" and self.subtype == "Permanent-event"
+
+    @property
+    def is_faction(self) -> bool:
+        return self.card_type == "Resource" and "Faction" in self.subtype
+
+    @property
     def creature_weight(self) -> float:
         """What a hazard counts toward the 12 creatures (Spielstapel, Errata List)."""
         if self.card_type != "Hazard" and not self.is_agent:
@@ -75,9 +86,11 @@ class CardInfo:
             return 0.5
         if self.code in names.codes("half_creatures"):
             return 0.5
-        if "Spawn" in self.keywords:
-            return 0.5
         kinds = self.subtype.split("/")
+        if "Spawn" in self.keywords and kinds != ["Creature"]:
+            # Reading: "Spawn" means the Spawn permanent-events (Ungolliants Brut …); a plain
+            # creature that carries the Spawn keyword (Durins Fluch) is a whole creature.
+            return 0.5
         if "Creature" in kinds:
             return 0.5 if len(kinds) > 1 else 1.0
         if _DRAGON_MANIFESTATION.search(self.name_en or ""):
@@ -109,4 +122,12 @@ def from_card(card) -> CardInfo:
         under_deeps=bool(attrs.get("underDeeps")),
         playable_as_resource=bool(attrs.get("playableAsResource")),
         playable_as_hazard=bool(attrs.get("playableAsHazard")),
+        stage_points=_number(attrs.get("stagePoints")),
     )
+
+
+def _number(value) -> int | None:
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return None

@@ -45,6 +45,7 @@ S_SIDEBOARD = ("Reservestapel", "Deckaufbau")
 S_AGENTS = ("Beschränkungen bei der Erstellung des Spielstapels", "Agenten")
 S_ITEMS = ("Bedingungen beim Deckaufbau", "Gegenstände")
 S_ERRATA = ("Unofficial Errata List", None)
+S_STARTING_COMPANY = ("Startgemeinschaft", "Spielvorbereitung")
 
 Finding = tuple[str, list[CardInfo]]
 
@@ -179,10 +180,16 @@ def _fits_part(card: CardInfo, part: str) -> bool:
     return False
 
 
+def _fw_starting_stage(ctx, entry: Entry) -> bool:
+    # Spielvorbereitung → Startgemeinschaft: a Fallen wizard plays 1–3 permanent Stage
+    # cards "wie Charakterkarten" with the draft, so they may be listed with the pool.
+    return ctx.alignment == FALLEN_WIZARD and entry.part == POOL and entry.card.is_stage_permanent
+
+
 @rule("meccg.parts.card_type", gettext_lazy("Karte im passenden Teil des Decks"), S_GENERAL)
 def parts_card_type(ctx):
     for entry in ctx.entries:
-        if not _fits_part(entry.card, entry.part):
+        if not _fits_part(entry.card, entry.part) and not _fw_starting_stage(ctx, entry):
             yield (
                 _("„%(card)s“ gehört nicht in den Teil „%(part)s“.")
                 % {"card": entry.card.label, "part": part_label(entry.part)},
@@ -266,15 +273,44 @@ def items_unique_one_version(ctx):
 
 @rule("meccg.pool.max10", gettext_lazy("Höchstens 10 Anfangscharaktere"), S_POOL)
 def pool_max10(ctx):
-    count = ctx.count(POOL)
+    characters = [e for e in ctx.in_parts(POOL) if not _fw_starting_stage(ctx, e)]
+    count = sum(e.quantity for e in characters)
     if count > 10:
-        cards = [e.card for e in ctx.in_parts(POOL)]
+        cards = [e.card for e in characters]
         yield (
             _("Es sind %(count)d Anfangscharaktere ausgewählt; erlaubt sind höchstens 10: %(cards)s.")
             % {
                 "count": count,
                 "cards": _names(cards),
             },
+            cards,
+        )
+
+
+@rule(
+    "meccg.pool.fallen_wizard_stage",
+    gettext_lazy("Gefallener Zauberer: Entwicklungskarten zu Spielbeginn"),
+    S_STARTING_COMPANY,
+)
+@_only(FALLEN_WIZARD)
+def pool_fw_stage(ctx):
+    # "1, 2 oder 3 permanente Entwicklungskarten … Davon dürfen nicht alle einzigartig sein,
+    # und die Summe der Entwicklungspunkte muss 3 sein." Checked when the deck lists them
+    # with its starting characters (the book does not say where else they come from).
+    entries = [e for e in ctx.in_parts(POOL) if _fw_starting_stage(ctx, e)]
+    if not entries:
+        return
+    cards = [e.card for e in entries]
+    count = sum(e.quantity for e in entries)
+    points = sum((e.card.stage_points or 0) * e.quantity for e in entries)
+    if count > 3 or points != 3 or all(card.is_unique for card in cards):
+        yield (
+            _(
+                "Zu Spielbeginn sind %(count)d Entwicklungskarten mit zusammen %(points)d Entwicklungspunkten "
+                "vorgesehen (%(cards)s); erlaubt sind 1 bis 3 Karten, nicht alle einzigartig, mit genau "
+                "3 Entwicklungspunkten."
+            )
+            % {"count": count, "points": points, "cards": _names(cards)},
             cards,
         )
 
@@ -423,8 +459,10 @@ def agents_as_characters(ctx):
 )
 @_only(MINION, FALLEN_WIZARD)
 def agents_forbidden_characters(ctx):
+    # The sideboard too: Schergen and Gefallene Zauberer build agents in as characters only
+    # (meccg.hazards.agents), so an agent in their sideboard is a character card.
     forbidden = names.codes("forbidden_agent_characters")
-    cards = [e.card for e in ctx.in_parts(POOL, CHARACTERS) if e.card.code in forbidden]
+    cards = [e.card for e in ctx.in_parts(POOL, CHARACTERS, SIDEBOARD) if e.card.code in forbidden]
     if cards:
         yield (
             _("Diese Agenten dürfen nicht als Charaktere verwendet werden: %(cards)s.") % {"cards": _names(cards)},
@@ -519,14 +557,25 @@ def avatars_ringwraiths(ctx):
 
 
 def _one_to_three(ctx, name: str):
+    # Reading: at least one copy in the play deck; at most 3 in the whole deck. Unlike
+    # Helden and Schergen (Reservestapel), no extra sideboard copies are granted, and the
+    # sideboard obeys "die Beschränkungen aus den obigen Abschnitten".
     avatars = _own_avatars_in_play_deck(ctx)
-    total = sum(e.quantity for e in avatars)
-    if not 1 <= total <= 3:
-        yield (
-            _("„%(name)s“ ist %(count)d-mal im Spielstapel; erforderlich sind mindestens 1 und höchstens 3 Exemplare.")
-            % {"name": name, "count": total},
-            [e.card for e in avatars],
-        )
+    in_play = sum(e.quantity for e in avatars)
+    spare = [e for e in ctx.in_parts(SIDEBOARD) if e.card.avatar_kind and _own_avatar(ctx, e.card)]
+    total = in_play + sum(e.quantity for e in spare)
+    if in_play < 1 or total > 3:
+        cards = [e.card for e in avatars + spare]
+        if spare:
+            message = _(
+                "„%(name)s“ ist %(count)d-mal im Spielstapel und %(spare)d-mal im Reservestapel; erforderlich "
+                "sind mindestens 1 Exemplar im Spielstapel und höchstens 3 Exemplare im ganzen Deck."
+            ) % {"name": name, "count": in_play, "spare": total - in_play}
+        else:
+            message = _(
+                "„%(name)s“ ist %(count)d-mal im Spielstapel; erforderlich sind mindestens 1 und höchstens 3 Exemplare."
+            ) % {"name": name, "count": in_play}
+        yield message, cards
 
 
 @rule(
@@ -562,7 +611,9 @@ def _resource_allowed(ctx, card: CardInfo) -> bool:
         # Dual cards (Tidings of Death, Deadly Dart …) are both hero and minion cards.
         return True
     if ctx.alignment == HERO:
-        return alignment == HERO or (alignment == MINION and card.is_item)
+        # Reading: the book names no exception for Helden, but "Balrog specific" cards belong
+        # to the Balrog player (the two Balrog-specific items "may only be borne by The Balrog").
+        return alignment == HERO or (alignment == MINION and card.is_item and card.specific != "Balrog")
     if ctx.alignment == MINION:
         return (alignment == MINION and card.specific != "Balrog") or (alignment == HERO and card.is_item)
     if ctx.alignment == FALLEN_WIZARD:
@@ -606,7 +657,9 @@ def resources_alignment(ctx):
 def resources_fw_max2(ctx):
     # Reading: "Zusätzlich dürfen bis zu 3 Gefallener Zauberer-Unterstützungskarten …" is
     # read as up to 3 copies of each Fallen-wizard (Stage) resource, against the limit of
-    # 2 for hero and minion resources; Stage cards are the core of such a deck.
+    # 2 for hero and minion resources; Stage cards are the core of such a deck, and the
+    # White Hand/CoE rules say "no more than three of each non-unique Stage resource".
+    # Stage cards are therefore left to meccg.copies.max3 (see RULES.md).
     counts: Counter = Counter()
     cards: dict = {}
     for entry in ctx.in_parts(RESOURCES, SIDEBOARD):
@@ -669,7 +722,7 @@ def resources_balrog_forbidden(ctx):
     yield from _forbidden(ctx, "balrog_resources", _("Balrog-Decks dürfen diese Karten nicht enthalten: %(cards)s."))
 
 
-_BALROG_ARMY_RACES = ("Orc", "Troll", "Dragon", "Drake", "Wolf", "Wolves", "Animal")
+_BALROG_ARMY_RACES = ("Orc", "Troll", "Dragon", "Drake", "Wolf", "Wolves", "Animal", "Animals")
 
 
 @rule(
@@ -679,9 +732,14 @@ _BALROG_ARMY_RACES = ("Orc", "Troll", "Dragon", "Drake", "Wolf", "Wolves", "Anim
 )
 @_only(BALROG)
 def resources_balrog_armies(ctx):
-    # No army cards are in the current card data; the rule is ready for them.
+    # Reading: "Heere" is this book's word for factions (the marshalling-point category
+    # "Heere" under Spielende; English Balrog rules: "Orc, Troll, Wolf, Animal or Dragon
+    # factions"). The card data has no army subtype; factions carry the race.
     wrong = [
-        e.card for e in ctx.entries if e.card.is_army and not any(race in e.card.race for race in _BALROG_ARMY_RACES)
+        e.card
+        for e in ctx.entries
+        if (e.card.is_faction or e.card.is_army)
+        and not {race.strip() for race in e.card.race.split(",")} & set(_BALROG_ARMY_RACES)
     ]
     if wrong:
         yield (
@@ -782,7 +840,10 @@ def hazards_vs_minion(ctx):
         )
 
 
-_SITE_ALIGNMENT = {HERO: HERO, MINION: MINION, FALLEN_WIZARD: FALLEN_WIZARD, BALROG: BALROG}
+# The kind of location deck, as the two cards' texts put it: "(minion/hero)". Balrog is a
+# minion alignment ("Balrog (Minion)", Ausrichtung des Decks); a Fallen wizard's location
+# deck holds hero and minion sites alike and is of neither kind alone.
+_SITE_ALIGNMENT = {HERO: HERO, MINION: MINION, BALROG: MINION}
 
 
 @rule(
@@ -791,11 +852,11 @@ _SITE_ALIGNMENT = {HERO: HERO, MINION: MINION, FALLEN_WIZARD: FALLEN_WIZARD, BAL
     S_PLAY_DECK,
 )
 def hazards_vs_other_sites(ctx):
-    # Reading: a deck's site alignment is its own alignment (Balrog sites count as their
-    # own alignment); the rule applies only when the opponent's alignment is given.
-    if not ctx.opponent or not ctx.valid_alignment:
-        return
-    if _SITE_ALIGNMENT.get(ctx.opponent) == _SITE_ALIGNMENT[ctx.alignment]:
+    # Reading: "Ortsstapel mit anderer Ausrichtung" is hero against minion (Schergen or
+    # Balrog) location decks; a Fallen-wizard deck on either side is never "other" (its
+    # location deck mixes both). Applies only when the opponent's alignment is given.
+    mine, theirs = _SITE_ALIGNMENT.get(ctx.alignment), _SITE_ALIGNMENT.get(ctx.opponent)
+    if not mine or not theirs or mine == theirs:
         return
     codes = names.codes("not_vs_other_sites_hazards")
     if ctx.opponent in (MINION, BALROG):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from . import names
 from .cardinfo import CardInfo
 from .model import BALROG, CHARACTERS, FALLEN_WIZARD, HAZARDS, HERO, MINION, POOL, RESOURCES, SIDEBOARD, SITES
 
@@ -134,6 +135,14 @@ class CardIndex:
                     bucket.append(card)
                 self.display.setdefault(key, name.strip())
         self._keys = list(self.by_name)
+        # The rulebook's spellings where they differ from the card data (not offered as
+        # suggestions).
+        for book, codes in names.aliases().items():
+            key = normalize(book)
+            found = [self.by_code[code] for code in codes if code in self.by_code]
+            if key not in self.by_name and found:
+                self.by_name[key] = found
+                self.display[key] = book
 
     def suggestions(self, name: str, n: int = 3) -> list[str]:
         close = difflib.get_close_matches(normalize(name), self._keys, n=n, cutoff=0.4)
