@@ -115,7 +115,8 @@ def _names(cards) -> str:
     for card in cards:
         if card.label not in seen:
             seen.append(card.label)
-    return ", ".join(f"„{label}“" for label in seen)
+    # Typographic quotes of the current language („…“ in German, “…” in English).
+    return ", ".join(_("„%(name)s“") % {"name": label} for label in seen)
 
 
 def _only(*alignments):
@@ -364,7 +365,7 @@ def characters_alignment(ctx):
                 "und Balrog-specific-Charaktere enthalten"
             ),
         }
-        yield f"{hints[ctx.alignment]}: {_names(wrong)}.", wrong
+        yield _("%(hint)s: %(cards)s.") % {"hint": hints[ctx.alignment], "cards": _names(wrong)}, wrong
 
 
 @rule(
@@ -511,7 +512,7 @@ def avatars_kind(ctx):
             % {"wizard": ctx.fallen_wizard or "?"},
             BALROG: _("Balrog-Decks verwenden „Der Balrog“"),
         }[ctx.alignment]
-        yield f"{expected}; nicht erlaubt: {_names(wrong)}.", wrong
+        yield _("%(expected)s; nicht erlaubt: %(cards)s.") % {"expected": expected, "cards": _names(wrong)}, wrong
 
 
 def _own_avatars_in_play_deck(ctx) -> list[Entry]:
@@ -645,7 +646,7 @@ def resources_alignment(ctx):
             ),
             BALROG: _("Balrog-Decks dürfen nur Schergen-Unterstützungskarten und Helden-Gegenstände enthalten"),
         }
-        yield f"{hints[ctx.alignment]}: {_names(wrong)}.", wrong
+        yield _("%(hint)s: %(cards)s.") % {"hint": hints[ctx.alignment], "cards": _names(wrong)}, wrong
 
 
 @rule(
@@ -902,7 +903,10 @@ def sites_alignment(ctx):
             FALLEN_WIZARD: _("Gefallener-Zauberer-Decks verwenden Helden-, Schergen- und Gefallener-Zauberer-Orte"),
             BALROG: _("Balrog-Decks verwenden Balrogorte und bestimmte Schergenorte"),
         }
-        yield f"{hints[ctx.alignment]}; nicht erlaubt: {_names(wrong)}.", wrong
+        yield (
+            _("%(expected)s; nicht erlaubt: %(cards)s.") % {"expected": hints[ctx.alignment], "cards": _names(wrong)},
+            wrong,
+        )
 
 
 @rule(
