@@ -15,6 +15,8 @@ DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 REQUIRED = ("code", "set", "name_de", "text_de")
 # Keys stored in Card.attributes (shown on the card page).
 EXTRA_KEYS = ("source", "note", "count")
+# The games that have a data file in DATA_DIR (a test keeps this in step with the files).
+BOARDGAME_SLUGS = ("sauron", "abenteuer-in-mittelerde")
 
 
 class MalformedFile(ValueError):
@@ -53,14 +55,36 @@ def load(path: Path) -> dict:
             data = tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         raise MalformedFile(f"{path.name}: kein gültiges TOML ({exc})") from exc
+    except UnicodeDecodeError as exc:
+        # tomllib decodes UTF-8 itself and lets this through; a Latin-1 file must not end the import.
+        raise MalformedFile(f"{path.name}: keine UTF-8-Datei (Byte {exc.start})") from exc
+    except OSError as exc:
+        raise MalformedFile(f"{path.name}: nicht lesbar ({exc.strerror or exc})") from exc
     if not isinstance(data.get("game"), str) or not isinstance(data.get("cards"), list):
         raise MalformedFile(f"{path.name}: „game“ oder die Liste „cards“ fehlt")
+    sets = data.get("sets", [])
+    if not isinstance(sets, list) or not all(isinstance(s, dict) and str(s.get("code") or "").strip() for s in sets):
+        raise MalformedFile(f"{path.name}: „sets“ muss eine Liste von Tabellen mit „code“ sein")
     return data
 
 
+def data_files(path: Path) -> list[Path]:
+    """The *.toml files to import: ``path`` itself if it is a file, else the files in the folder."""
+    path = Path(path)
+    if path.is_file():
+        return [path]
+    if not path.is_dir():
+        raise FileNotFoundError(f"Datei oder Ordner nicht gefunden: {path}")
+    return sorted(path.glob("*.toml"))
+
+
 @transaction.atomic
-def import_file(path: Path, summary: ImportSummary, seen: set[str], log=lambda m: None) -> None:
+def import_file(
+    path: Path, summary: ImportSummary, seen: set[str], log=lambda m: None, games: tuple[str, ...] | None = None
+) -> None:
     data = load(path)
+    if games is not None and data["game"] not in games:
+        return
     try:
         game = Game.objects.get(slug=data["game"])
     except Game.DoesNotExist as exc:
@@ -103,13 +127,18 @@ def import_file(path: Path, summary: ImportSummary, seen: set[str], log=lambda m
     log(f"{path.name}: {len(data['cards'])} Einträge gelesen")
 
 
-def import_boardgames(directory: Path = DATA_DIR, log=lambda m: None) -> ImportSummary:
-    """Import every *.toml file in ``directory``. A broken file is reported and skipped."""
+def import_boardgames(
+    directory: Path = DATA_DIR, log=lambda m: None, games: tuple[str, ...] | None = None
+) -> ImportSummary:
+    """Import every *.toml file in ``directory`` (or the one file given), only ``games`` if given.
+
+    A missing path raises FileNotFoundError; a broken file is reported in the summary and skipped.
+    """
     summary = ImportSummary()
     seen: set[str] = set()
-    for path in sorted(Path(directory).glob("*.toml")):
+    for path in data_files(directory):
         try:
-            import_file(path, summary, seen, log)
+            import_file(path, summary, seen, log, games)
         except MalformedFile as exc:
             summary.errors.append(str(exc))
     return summary

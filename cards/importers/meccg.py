@@ -8,7 +8,7 @@ from pathlib import Path
 import nh3
 from django.db import connection, transaction
 
-from cards.models import Card, CardSet, Game
+from cards.models import Alignment, Card, CardSet, CardType, Game
 
 _NUMBER = re.compile(r"^\s*\(?\s*([+-]?\d+)")
 # Numeric attributes: (json key, model field)
@@ -57,19 +57,35 @@ def _text(value) -> str:
     return str(value or "")
 
 
+def _check(raw) -> None:
+    """Raise MalformedCard unless ``raw`` has the shape the model can store."""
+    if not isinstance(raw, dict):
+        raise MalformedCard("Eintrag ist kein Objekt")
+    missing = [key for key in ("id", "name", "type") if key not in raw]
+    if missing:
+        raise MalformedCard(f"Pflichtfeld fehlt: {', '.join(missing)}")
+    if not isinstance(raw["id"], str) or not raw["id"].strip():
+        raise MalformedCard("„id“ ist leer oder kein Text")
+    names = raw["name"]
+    if not isinstance(names, dict) or not any(isinstance(names.get(k), str) and names[k] for k in ("de", "en")):
+        raise MalformedCard("„name“ ist kein Objekt mit deutschem oder englischem Namen")
+    if raw["type"] not in CardType.values or raw["type"] == CardType.COMPONENT:
+        known = ", ".join(v for v in CardType.values if v != CardType.COMPONENT)
+        raise MalformedCard(f"unbekannter Typ „{raw['type']}“ (möglich: {known})")
+    alignment = raw.get("alignment")
+    if alignment not in (None, "", *Alignment.values):
+        raise MalformedCard(f"unbekannte Ausrichtung „{alignment}“ (möglich: {', '.join(Alignment.values)})")
+    if not isinstance(raw.get("attributes"), dict):
+        raise MalformedCard("„attributes“ fehlt oder ist kein Objekt")
+    for key in ("text", "quote"):
+        if raw.get(key) is not None and not isinstance(raw[key], dict):
+            raise MalformedCard(f"„{key}“ ist kein Objekt")
+
+
 def card_fields(raw: dict) -> dict:
-    """Map one card object of cards.json to Card field values (no FKs)."""
-    try:
-        code = raw["id"]
-        names = raw["name"]
-        card_type = raw["type"]
-    except (KeyError, TypeError) as exc:
-        raise MalformedCard(f"Pflichtfeld fehlt: {exc}") from exc
-    if not isinstance(names, dict) or not (names.get("de") or names.get("en")):
-        raise MalformedCard("kein Name")
-    attrs = raw.get("attributes") or {}
-    if not isinstance(attrs, dict):
-        raise MalformedCard("attributes ist kein Objekt")
+    """Map one card object of cards.json to Card field values (no FKs); raise MalformedCard."""
+    _check(raw)
+    code, names, card_type, attrs = raw["id"], raw["name"], raw["type"], raw["attributes"]
     text = raw.get("text") or {}
     values = {
         "code": code,
@@ -79,7 +95,7 @@ def card_fields(raw: dict) -> dict:
         "names": names,
         "card_type": card_type,
         "subtype": attrs.get("subtype", ""),
-        "alignment": raw.get("alignment", ""),
+        "alignment": raw.get("alignment") or "",
         "is_unique": bool(attrs.get("unique")),
         "race": attrs.get("race", ""),
         "skills": attrs.get("skills", ""),
@@ -110,6 +126,12 @@ def card_fields(raw: dict) -> dict:
     return values
 
 
+def record_label(set_code: str, position: int, raw) -> str:
+    """'TW #120 (TW-120)': set and 1-based position find the record even when its id is missing."""
+    ident = raw.get("id") if isinstance(raw, dict) else None
+    return f"{set_code} #{position} ({ident if isinstance(ident, str) and ident else 'ohne id'})"
+
+
 def load(path: Path) -> dict:
     try:
         with open(path, encoding="utf-8") as fh:
@@ -130,6 +152,7 @@ def import_meccg(path: Path, log=lambda message: None) -> ImportSummary:
     summary = ImportSummary()
     existing = {card.code: card for card in Card.objects.filter(game=game)}
     to_create, to_update, changed_fields = [], [], set()
+    seen: set[str] = set()
     for set_code, raw_set in sorted(data.items(), key=lambda item: item[1].get("order", 0)):
         card_set, _ = CardSet.objects.update_or_create(
             game=game,
@@ -143,13 +166,15 @@ def import_meccg(path: Path, log=lambda message: None) -> ImportSummary:
         )
         summary.sets += 1
         cards = raw_set["cards"].values() if isinstance(raw_set["cards"], dict) else raw_set["cards"]
-        for raw in cards:
+        for position, raw in enumerate(cards, start=1):
             try:
                 values = card_fields(raw)
+                if values["code"] in seen:
+                    raise MalformedCard("id kommt mehrfach vor")
             except MalformedCard as exc:
-                ident = raw.get("id", "?") if isinstance(raw, dict) else "?"
-                summary.errors.append(f"{ident}: {exc}")
+                summary.errors.append(f"{record_label(set_code, position, raw)}: {exc}")
                 continue
+            seen.add(values["code"])
             card = existing.get(values["code"])
             if card is None:
                 to_create.append(Card(game=game, card_set=card_set, **values))
