@@ -6,6 +6,7 @@ from enum import Enum
 
 from django.utils.translation import gettext as _
 
+from . import vocabulary as voc
 from .errors import QuerySyntaxError
 
 MAX_QUERY_LENGTH = 500
@@ -39,6 +40,7 @@ AND_WORDS = {"and", "und"}
 # A field is letters followed by an operator; longest operators first.
 _FIELD = re.compile(r"([^\W\d_]+)(!=|<=|>=|:|=|<|>)", re.UNICODE)
 _STOP = set(' \t\r\n\f\v()"')
+_OP = re.compile(r"!=|<=|>=|:|=|<|>")
 
 
 def at(pos: int, message: str) -> QuerySyntaxError:
@@ -108,21 +110,38 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
+def _skip_space(text: str, i: int) -> int:
+    while i < len(text) and text[i].isspace():
+        i += 1
+    return i
+
+
 def _word_or_field(text: str, i: int, tokens: list[Token]) -> int:
     end = _run(text, i)
     run = text[i:end]
     match = _FIELD.match(run)
     if match is None:
-        lowered = run.lower()
-        kind = T.OR if lowered in OR_WORDS else T.AND if lowered in AND_WORDS else T.WORD
-        tokens.append(Token(kind, i, run))
-        return end
-    name, op = match.group(1), match.group(2)
-    value_pos = i + match.end()
-    value = run[match.end() :]
-    if not value and end < len(text) and text[end] == '"':
-        value, end = _phrase(text, end)
-    elif not value:
-        raise at(value_pos, _("Nach „%(field)s%(op)s“ fehlt ein Wert") % {"field": name, "op": op})
-    tokens.append(Token(T.FIELD, i, value, field=name, op=op, value_pos=value_pos))
+        # "geist >= 9": a known field name, then spaces and an operator, is the same as "geist>=9".
+        op_at = _skip_space(text, end)
+        op = _OP.match(text, op_at) if voc.FIELDS.get(voc.normalise(run)) and op_at > end else None
+        if op is None:
+            if _OP.match(run):
+                raise at(i, _("Vor „%(op)s“ fehlt ein Feldname, z. B. geist>=9") % {"op": _OP.match(run).group()})
+            lowered = run.lower()
+            kind = T.OR if lowered in OR_WORDS else T.AND if lowered in AND_WORDS else T.WORD
+            tokens.append(Token(kind, i, run))
+            return end
+        name, op, value_pos = run, op.group(), op.end()
+    else:
+        name, op, value_pos = match.group(1), match.group(2), i + match.end()
+    # Spaces between operator and value are allowed too ("name: gandalf").
+    start = _skip_space(text, value_pos)
+    if start < len(text) and text[start] == '"':
+        value, end = _phrase(text, start)
+    else:
+        end = _run(text, start)
+        value = text[start:end]
+    if not value:
+        raise at(start, _("Nach „%(field)s%(op)s“ fehlt ein Wert") % {"field": name, "op": op})
+    tokens.append(Token(T.FIELD, i, value, field=name, op=op, value_pos=start))
     return end

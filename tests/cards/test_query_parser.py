@@ -1,6 +1,7 @@
 """The query language parser alone (no database)."""
 
 import random
+import re
 import string
 
 import pytest
@@ -159,3 +160,46 @@ def test_every_listed_sort_value_is_accepted():
 
     for word, key in voc.SORT_KEYS.items():
         assert parse(f"sort:{word}").sort == key
+
+
+@pytest.mark.parametrize(
+    ("spaced", "tight"),
+    [
+        ("geist >= 9", "geist>=9"),
+        ("geist >=9", "geist>=9"),
+        ("geist>= 9", "geist>=9"),
+        ("name: gandalf", "name:gandalf"),
+        ("name : gandalf", "name:gandalf"),
+        ("Mind != 3", "Mind!=3"),
+        ('heimat: "Minas Tirith"', 'heimat:"Minas Tirith"'),
+        ("typ : charakter sort : geist", "typ:charakter sort:geist"),
+        ("-typ: gefahr  kampf > 5", "-typ:gefahr kampf>5"),
+    ],
+)
+def test_spaces_around_a_known_fields_operator(spaced, tight):
+    def shape(text):  # the tree without positions
+        return re.sub(r"pos=\d+", "", repr(parse(text).expr))
+
+    assert shape(spaced) == shape(tight)
+    assert "Field(" in shape(spaced)
+    assert (parse(spaced).sort, parse(spaced).order) == (parse(tight).sort, parse(tight).order)
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "fragment"),
+    [
+        ("geist >=", 8, "Nach „geist>=“ fehlt ein Wert"),
+        ("name: (x)", 6, "Nach „name:“ fehlt ein Wert"),
+        ("gandalf >= 9", 8, "Vor „>=“ fehlt ein Feldname"),
+        ("= 3", 0, "Vor „=“ fehlt ein Feldname"),
+    ],
+)
+def test_spaced_operator_errors_name_the_position(text, position, fragment):
+    with pytest.raises(QuerySyntaxError) as info:
+        parse(text)
+    assert info.value.position == position
+    assert fragment in info.value.message_de
+
+
+def test_a_field_name_without_operator_stays_a_free_word():
+    assert parse("name gandalf").expr == And((Word("name", 0), Word("gandalf", 5)))

@@ -83,6 +83,32 @@ def test_race_covers_singular_and_plural():
     assert codes("rasse:zwerg") == orm(Q(race__icontains="dwarf") | Q(race__icontains="dwarves"))
 
 
+def test_english_race_words_find_what_the_german_ones_find():
+    """race:X and rasse:<German X> agree for every race in the table, singular and plural."""
+    from cards.query.vocabulary import normalise, tables
+
+    races = tables()["race"]
+    by_spellings: dict[tuple, list[str]] = {}
+    for word, spellings in races.items():
+        by_spellings.setdefault(tuple(spellings), []).append(word)
+    for spellings, words in by_spellings.items():
+        expected = codes(f"rasse:{words[0]}")
+        assert expected, words
+        # Each spelling the data uses is itself a word of the table and stands for the whole group.
+        assert all(races.get(normalise(s)) == list(spellings) for s in spellings), spellings
+        for word in words:
+            assert codes(f"race:{word}") == expected, (word, words[0])
+    assert codes("race:dwarf") == codes("rasse:zwerg") == orm(race__in=["Dwarf", "Dwarves"])
+    assert len(codes("race:dwarf")) == 29
+    assert codes("race:men") == codes("race:man") == codes("rasse:mensch")
+
+
+def test_spaces_around_the_operator_find_the_same_cards():
+    assert codes("geist >= 9") == codes("geist>=9") == orm(mind__gte=9)
+    assert len(codes("geist >= 9")) == 12
+    assert codes("name: gandalf") == codes("name:gandalf") != set()
+
+
 def test_negation():
     heroes = codes("typ:charakter ausrichtung:held")
     assert codes("typ:charakter -ausrichtung:held") == orm(card_type="Character") - heroes
