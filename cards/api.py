@@ -19,6 +19,8 @@ from .serializers import AutocompleteSerializer, CardDetailSerializer, CardListS
 
 ORDER_VALUES = ["asc", "desc"]
 AUTOCOMPLETE_MAX = 20
+# Accepted spellings of a yes/no filter value (lower case).
+TRUTH_VALUES = {"true": True, "1": True, "ja": True, "false": False, "0": False, "nein": False}
 
 
 class CardPagination(PageNumberPagination):
@@ -26,12 +28,33 @@ class CardPagination(PageNumberPagination):
     max_page_size = 100
 
 
+class YesNoFilter(django_filters.CharFilter):
+    """true/false, 1/0, ja/nein; anything else is a 400 (BooleanFilter would silently ignore it)."""
+
+    def __init__(self, *args, param: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.param = param
+
+    def filter(self, qs, value):
+        if value in (None, ""):
+            return qs
+        flag = TRUTH_VALUES.get(value.strip().lower())
+        if flag is None:
+            raise ApiError(
+                f"invalid_{self.param}",
+                _("„%(param)s“ muss true oder false (auch 1/0, ja/nein) sein, nicht „%(v)s“.")
+                % {"param": self.param, "v": value},
+                {self.param: sorted(TRUTH_VALUES)},
+            )
+        return qs.filter(**{self.field_name: flag})
+
+
 class CardFilter(django_filters.FilterSet):
     type = django_filters.ChoiceFilter(field_name="card_type", choices=CardType.choices, label=_("Kartentyp"))
     alignment = django_filters.ChoiceFilter(choices=Alignment.choices, label=_("Ausrichtung"))
     set = django_filters.CharFilter(field_name="card_set__code", lookup_expr="iexact", label=_("Set-Kürzel"))
     game = django_filters.CharFilter(field_name="game__slug", label=_("Spiel (Kürzel)"))
-    unique = django_filters.BooleanFilter(field_name="is_unique", label=_("einzigartig"))
+    unique = YesNoFilter(field_name="is_unique", param="unique", label=_("einzigartig (true/false, 1/0, ja/nein)"))
 
     class Meta:
         model = Card
@@ -56,6 +79,12 @@ _ERRORS = {400: OpenApiResponse(ErrorSerializer, description=_("Suche nicht lesb
             OpenApiParameter("sort", OpenApiTypes.STR, enum=SORT_VALUES, description=_("Sortierung")),
             OpenApiParameter("order", OpenApiTypes.STR, enum=ORDER_VALUES, description=_("Reihenfolge")),
             OpenApiParameter("page_size", OpenApiTypes.INT, description=_("Karten pro Seite (höchstens 100)")),
+            OpenApiParameter(
+                "unique",
+                OpenApiTypes.STR,
+                enum=sorted(TRUTH_VALUES),
+                description=_("nur einzigartige (true) oder nicht einzigartige (false) Karten"),
+            ),
         ],
         responses={200: CardListSerializer(many=True), **_ERRORS},
     ),

@@ -2,6 +2,8 @@
 
 import pytest
 
+from cards.models import Card
+
 pytestmark = pytest.mark.django_db
 
 
@@ -61,6 +63,26 @@ def test_bad_parameters_are_400_json(client, params, code):
     assert response.json()["error"]["message"]
 
 
+@pytest.mark.parametrize(
+    ("value", "unique"),
+    [("true", True), ("1", True), ("ja", True), ("True", True), ("false", False), ("0", False), ("nein", False)],
+)
+def test_unique_filter_reads_yes_and_no(client, value, unique):
+    body = client.get("/api/cards/", {"unique": value, "page_size": 100}).json()
+    assert body["count"] == Card.objects.filter(is_unique=unique).count() < Card.objects.count()
+    assert {r["is_unique"] for r in body["results"]} == {unique}
+
+
+@pytest.mark.parametrize("value", ["xyz", "2", "yes please", "-1"])
+def test_unique_filter_rejects_anything_else(client, value):
+    response = client.get("/api/cards/", {"unique": value})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_unique"
+    assert f"nicht „{value}“" in error["message"] and "true oder false" in error["message"]
+    assert "ja" in error["details"]["unique"]
+
+
 def test_detail_by_code(client):
     body = client.get("/api/cards/TW-120/").json()
     assert body["name_en"] == "Aragorn II"
@@ -102,7 +124,9 @@ def test_schema_documents_the_card_api(client):
     schema = client.get("/api/schema/", {"format": "json"}).json()
     listing = schema["paths"]["/api/cards/"]["get"]
     names = {p["name"] for p in listing["parameters"]}
-    assert {"q", "sort", "order", "page", "page_size", "type", "alignment", "set", "game"} <= names
+    assert {"q", "sort", "order", "page", "page_size", "type", "alignment", "set", "game", "unique"} <= names
+    unique = next(p for p in listing["parameters"] if p["name"] == "unique")
+    assert set(unique["schema"]["enum"]) == {"true", "false", "1", "0", "ja", "nein"}
     assert "400" in listing["responses"]
     assert "/api/cards/autocomplete/" in schema["paths"]
     assert "/api/cards/{code}/" in schema["paths"]
