@@ -52,6 +52,72 @@ MP_TYPES = {
     "miscellaneous": gettext_lazy("Sonstiges"),
     "ally": gettext_lazy("Verbündeter"),
 }
+# Names that are the same in German (left as printed): races and keywords not in the tables below.
+SAME_IN_GERMAN = {"Dúnadan", "Dúnedain", "Hobbit", "Maia", "Nazgûl", "Wose", "Ent", "Balrog", "Palantír", "Troll",
+                  "Uruk-hai", "Olog-hai"}  # fmt: skip
+# Races as the data spells them (singular and plural); combined values ("Orcs,Men") are shown part by part.
+RACES = {
+    "Man": gettext_lazy("Mensch"),
+    "Men": gettext_lazy("Menschen"),
+    "Dwarf": gettext_lazy("Zwerg"),
+    "Dwarves": gettext_lazy("Zwerge"),
+    "Elf": gettext_lazy("Elb"),
+    "Elves": gettext_lazy("Elben"),
+    "Orc": gettext_lazy("Ork"),
+    "Orcs": gettext_lazy("Orks"),
+    "Trolls": gettext_lazy("Trolle"),
+    "Dragon": gettext_lazy("Drache"),
+    "Drake": gettext_lazy("Lindwurm"),
+    "Undead": gettext_lazy("Untote"),
+    "Animal": gettext_lazy("Tier"),
+    "Animals": gettext_lazy("Tiere"),
+    "Bears": gettext_lazy("Bären"),
+    "Wolf": gettext_lazy("Wolf"),
+    "Wolves": gettext_lazy("Wölfe"),
+    "Spiders": gettext_lazy("Spinnen"),
+    "Giants": gettext_lazy("Riesen"),
+    "Eagle": gettext_lazy("Adler"),
+    "Wizard": gettext_lazy("Zauberer"),
+    "Fallen-wizard": gettext_lazy("Gefallener Zauberer"),
+    "Ringwraith": gettext_lazy("Ringgeist"),
+    "Awakened Plant": gettext_lazy("Erwachte Pflanze"),
+    "Hazard Agent": gettext_lazy("Gefahren-Agent"),
+    "Slayer": gettext_lazy("Schlächter"),
+    "Pûkel-creature": gettext_lazy("Pûkel-Wesen"),
+    "Spawn": gettext_lazy("Brut"),
+    "Special": gettext_lazy("besondere"),
+}
+KEYWORDS = {
+    "Environment": gettext_lazy("Umwelt"),
+    "Corruption": gettext_lazy("Versuchung"),
+    "Hoard Item": gettext_lazy("Hortgegenstand"),
+    "Leader": gettext_lazy("Anführer"),
+    "Dwarven Ring": gettext_lazy("Zwergenring"),
+    "Magic Ring": gettext_lazy("Zauberring"),
+    "Mind Ring": gettext_lazy("Geistring"),
+    "Spirit Ring": gettext_lazy("Geisterring"),
+    "Lesser Ring": gettext_lazy("geringerer Ring"),
+    "Spawn": gettext_lazy("Brut"),
+    "Ritual": gettext_lazy("Ritual"),
+    "Dark enchantment": gettext_lazy("dunkle Verzauberung"),
+    "Light Enchantment": gettext_lazy("lichte Verzauberung"),
+    "Stolen Knowledge": gettext_lazy("gestohlenes Wissen"),
+    "Lost Knowledge": gettext_lazy("verlorenes Wissen"),
+    "Half-orc": gettext_lazy("Halbork"),
+    "Half-troll": gettext_lazy("Halbtroll"),
+    "Technology": gettext_lazy("Technik"),
+    "Demon fána": gettext_lazy("Dämonen-fána"),
+    "Command": gettext_lazy("Befehl"),
+    "Riddling attempt": gettext_lazy("Rätselversuch"),
+    "Offering attempt": gettext_lazy("Opferversuch"),
+}
+# Values of the raw "magic" attribute.
+MAGIC = {
+    "Spirit-magic": gettext_lazy("Geistmagie"),
+    "Shadow-magic": gettext_lazy("Schattenmagie"),
+    "Sorcery": gettext_lazy("Hexerei"),
+    "Spell": gettext_lazy("Zauberspruch"),
+}
 # Raw attributes without a model field of their own, shown under these labels.
 EXTRA_ATTRIBUTES = {
     "strikes": gettext_lazy("Angriffe"),
@@ -100,7 +166,14 @@ def _yes(value: bool) -> str:
     return _("ja") if value else ""
 
 
+def _german(raw: str, table: dict, sep: str = ",") -> str:
+    """Each part of ``raw`` in German where ``table`` knows it, else as printed (names such as Palantír)."""
+    return ", ".join(str(table.get(part.strip(), part.strip())) for part in raw.split(sep) if part.strip())
+
+
 def _plain(value) -> str:
+    if isinstance(value, bool):  # "underDeeps": true would otherwise read "True"
+        return _("ja") if value else _("nein")
     if isinstance(value, dict):
         return str(value.get("en") or value.get("de") or next(iter(value.values()), ""))
     if isinstance(value, list):
@@ -125,7 +198,7 @@ def card_attributes(card: Card) -> list[tuple[str, str]]:
         (_("Untertyp"), subtype_label(card.subtype)),
         (_("Ausrichtung"), card.get_alignment_display() if card.alignment else ""),
         (_("Einzigartig"), _yes(card.is_unique)),
-        (_("Rasse"), card.race),
+        (_("Rasse"), _german(card.race, RACES)),
         (_("Fertigkeiten"), skills),
         (_("Geist"), card.mind_raw),
         (_("Direkter Einfluss"), card.direct_influence_raw),
@@ -141,13 +214,13 @@ def card_attributes(card: Card) -> list[tuple[str, str]]:
         (_("Agent"), _yes(card.is_agent)),
         (_("Avatar"), _yes(card.is_avatar)),
         (_("Nur für"), card.specific),
-        (_("Schlüsselwörter"), ", ".join(card.keywords or [])),
+        (_("Schlüsselwörter"), ", ".join(str(KEYWORDS.get(k, k)) for k in card.keywords or [])),
     ]
     attrs = card.attributes if isinstance(card.attributes, dict) else {}
     for key, value in attrs.items():
         if key in _SHOWN or key == "artOrientation":
             continue
-        text = _plain(value)
+        text = str(MAGIC.get(value, value)) if key == "magic" and isinstance(value, str) else _plain(value)
         if text:
             rows.append((str(EXTRA_ATTRIBUTES.get(key, key)), text))
     rows += [(_("Seltenheit"), card.rarity), (_("Künstler"), card.artist)]

@@ -6,6 +6,8 @@ import pytest
 from django.urls import reverse
 
 from cards import views
+from cards.models import Card
+from cards.presentation import KEYWORDS, RACES, SAME_IN_GERMAN
 
 pytestmark = pytest.mark.django_db
 
@@ -145,3 +147,26 @@ def test_subtypes_are_shown_in_german(client, meccg_cards):
     assert "(Creature" not in body
     detail = client.get("/karten/TW-2/").content.decode()  # Nazgûl: creature or permanent-event
     assert "Kreatur / permanentes Ereignis" in detail
+
+
+def test_races_keywords_and_magic_are_shown_in_german(client, meccg_cards):
+    # Every race and keyword in the data is translated or a name that German keeps.
+    races = {part.strip() for race in Card.objects.values_list("race", flat=True) for part in race.split(",")}
+    keywords = {k for card_keywords in Card.objects.values_list("keywords", flat=True) for k in card_keywords}
+    assert races - {""} - set(RACES) - SAME_IN_GERMAN == set()
+    assert keywords - set(KEYWORDS) - SAME_IN_GERMAN == set()
+
+    def row(code, label):
+        html = client.get(reverse("cards:detail", args=[code])).content.decode()
+        return html.split(f"<dt>{label}</dt><dd>", 1)[1].split("</dd>", 1)[0]
+
+    dwarves = Card.objects.filter(race="Dwarves").first()
+    assert row(dwarves.code, "Rasse") == "Zwerge"
+    mixed = Card.objects.filter(race="Orcs,Men").first()
+    assert row(mixed.code, "Rasse") == "Orks, Menschen"
+    leader = next(c for c in Card.objects.exclude(keywords=[]) if "Leader" in c.keywords)
+    assert "Anführer" in row(leader.code, "Schlüsselwörter")
+    spell = next(c for c in Card.objects.exclude(attributes__magic=None) if c.attributes.get("magic") == "Sorcery")
+    assert row(spell.code, "Magie") == "Hexerei"
+    deeps = next(c for c in Card.objects.exclude(attributes__underDeeps=None) if c.attributes.get("underDeeps"))
+    assert row(deeps.code, "Unter-Tiefen") == "ja"
