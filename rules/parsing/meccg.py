@@ -11,8 +11,11 @@ import tomllib
 from pathlib import Path
 
 from .base import ERRATA, RULE, ParsedBook, ParsedSection, ParsedTerm
+from .text import first_index, require_lines
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+BOOK_NAME = "MECCG - Spielregeln"  # for error messages; the imported title is read from the book itself
 
 # Chapters in book order.  The printed book sets them in a larger type than the headings below them.
 CHAPTERS = [
@@ -267,6 +270,8 @@ class _Builder:
 
 
 def parse(text: str) -> ParsedBook:
+    # every chapter heading on a line of its own, or this is another text (say it before the outline trips)
+    require_lines(text, BOOK_NAME, CHAPTERS)
     builder = _Builder()
     paragraphs = _paragraphs(text)
 
@@ -353,7 +358,11 @@ def parse(text: str) -> ParsedBook:
             section.pages.append(page)
         page_index[page] = _leaf(paths[0])
 
-    glossary = next(s for s in builder.sections if s.heading == GLOSSARY_CHAPTER)
+    glossary = builder.sections[
+        first_index(
+            builder.sections, lambda s: s.heading == GLOSSARY_CHAPTER, BOOK_NAME, f"das Kapitel „{GLOSSARY_CHAPTER}“"
+        )
+    ]
     synonyms = _load_toml("meccg_terms.toml")["synonyms"]
     terms = [_term(section, synonyms) for section in glossary.children]
     return ParsedBook(

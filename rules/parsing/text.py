@@ -49,6 +49,38 @@ def split_blocks(text: str) -> list[Block]:
     return blocks
 
 
+# --- is this the right book? -------------------------------------------------------------
+
+
+class NotThisBook(ValueError):
+    """The text is not the rulebook the parser reads; the German message says what was missing."""
+
+
+def not_this_book(title: str, missing: str) -> NotThisBook:
+    return NotThisBook(f"Der Text sieht nicht nach dem Regelheft „{title}“ aus – nicht gefunden: {missing}.")
+
+
+def require_lines(text: str, title: str, lines) -> None:
+    """Fail early (and in German) unless every one of ``lines`` is a line of its own in ``text``.
+
+    Parsers rely on fixed lines of their book; without this check a different book ends in a
+    StopIteration or an index error deep inside the parser.
+    """
+    present = {line.strip() for line in text.split("\n")}
+    missing = [line for line in lines if line not in present]
+    if missing:
+        shown = ", ".join(f"„{line}“" for line in missing[:5]) + (" …" if len(missing) > 5 else "")
+        raise not_this_book(title, f"die Zeile {shown}" if len(missing) == 1 else f"die Zeilen {shown}")
+
+
+def first_index(items, predicate, title: str, missing: str) -> int:
+    """Index of the first item matching ``predicate``; a German NotThisBook naming ``missing`` if none does."""
+    for index, item in enumerate(items):
+        if predicate(item):
+            return index
+    raise not_this_book(title, missing)
+
+
 # --- lists, paragraphs, tables ----------------------------------------------------------
 
 # "1)" or "a)" without a dash are paragraph labels in these books ("1) Der Sauron-Spieler wählt ..."), not lists
@@ -522,7 +554,7 @@ def make_terms(sections: list[ParsedSection], specs) -> list[ParsedTerm]:
         term, heading, synonyms = spec[:3]
         section = find_section(sections, heading)
         if section is None:
-            raise ValueError(f"glossary term {term!r}: no section {heading!r}")
+            raise ValueError(f"Zum Glossarbegriff „{term}“ fehlt der Abschnitt „{heading}“.")
         definition = spec[3] if len(spec) > 3 else definition_from(section.body, [term, *synonyms])
         # a boxed rule repeats its heading as a label: "Unwegsame Regionen (…): Wenn …"
         definition = re.sub(rf"^{re.escape(heading)}(?: \([^)]*\))?:\s*", "", definition)
