@@ -363,8 +363,8 @@ def parse(text: str) -> ParsedBook:
             builder.sections, lambda s: s.heading == GLOSSARY_CHAPTER, BOOK_NAME, f"das Kapitel „{GLOSSARY_CHAPTER}“"
         )
     ]
-    synonyms = _load_toml("meccg_terms.toml")["synonyms"]
-    terms = [_term(section, synonyms) for section in glossary.children]
+    curated = _load_toml("meccg_terms.toml")
+    terms = [_term(section, curated["synonyms"], curated["definitions"]) for section in glossary.children]
     return ParsedBook(
         title=title,
         sections=builder.sections,
@@ -383,14 +383,14 @@ def plain_text(markdown_text: str) -> str:
     """Markdown without markup, references or alignment markers (for short definitions)."""
     text = re.sub(r"\s?\(\[[^\]]*\]\(<ref:[^>]*>\)\)", "", markdown_text)
     text = re.sub(r"\s?\[[^\]]*\]\(<ref:[^>]*>\)", "", text)
-    text = re.sub(r"^\s*-\s+", "", text)
-    text = re.sub(r"\[([^\]]*)\]\(<?[^)>]*>?\)", r"\1", markdown_text)
+    text = re.sub(r"^\s*(?:[-*•]|\d+\.)\s+", "", text, flags=re.M)
+    text = re.sub(r"\[([^\]]*)\]\(<?[^)>]*>?\)", r"\1", text)
     text = re.sub(r"\[[HSFB]\]\s*", "", text)
     text = re.sub(r"[*_]{1,2}", "", text)
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _term(section: ParsedSection, synonyms: dict[str, list[str]]) -> ParsedTerm:
+def _term(section: ParsedSection, synonyms: dict[str, list[str]], definitions: dict[str, str]) -> ParsedTerm:
     name = re.sub(r"\s*\(.*?\)\s*", "", section.heading).strip()
     extra = re.findall(r"\((.*?)\)", section.heading)
     source = section.body or next((child.body for child, _ in section.walk() if child.body), "")
@@ -398,7 +398,7 @@ def _term(section: ParsedSection, synonyms: dict[str, list[str]]) -> ParsedTerm:
     first_paragraph = paragraphs[0]
     if first_paragraph.rstrip().endswith(":") and len(paragraphs) > 1:
         # "Für Ringgeister gelten einige Sonderregeln:" says little; the first rule says more.
-        first_paragraph += " " + paragraphs[1].splitlines()[0]
+        first_paragraph += " " + re.sub(r"^\s*(?:[-*•]|\d+\.)\s+", "", paragraphs[1].splitlines()[0])
     text = plain_text(re.sub(rf"\s?[{SUPERSCRIPTS}]+", "", first_paragraph))
     sentences = re.split(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ])", text)
     definition = sentences[0]
@@ -406,6 +406,8 @@ def _term(section: ParsedSection, synonyms: dict[str, list[str]]) -> ParsedTerm:
         definition += " " + sentences[1]
     if len(definition) > 300:
         definition = definition[:297].rsplit(" ", 1)[0] + " …"
+    # where the book opens with a rule rather than saying what the thing is, the project's own wording
+    definition = definitions.get(name, definition)
     english = re.findall(r"\(\*([a-z][^*]+)\*\)", first_paragraph)
     names = [*extra, *synonyms.get(name, []), *english]
     unique = list(dict.fromkeys(n for n in names if n and n != name))

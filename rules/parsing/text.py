@@ -410,7 +410,8 @@ def plain_text(markdown: str) -> str:
 
 
 SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ„(])")
-ABBREVIATION_RE = re.compile(r"(?:\b(?:bzw|z|B|d|h|ca|usw|evtl|ggf|S|Nr|inkl|u|a|vgl|sog|Abb)\.|\d\.)$")
+# "(s. S. 16)" and initials ("Ephraim O. …") end no sentence either
+ABBREVIATION_RE = re.compile(r"(?:\b(?:bzw|z|d|h|s|ca|usw|evtl|ggf|Nr|inkl|u|a|vgl|sog|Abb|[A-ZÄÖÜ])\.|\d\.)$")
 
 
 def _split_sentences(text: str) -> list[str]:
@@ -435,7 +436,7 @@ def sentences(markdown: str) -> list[str]:
     return out
 
 
-def definition_from(markdown: str, forms: list[str], limit: int = 320) -> str:
+def definition_from(markdown: str, forms: list[str], limit: int = 300) -> str:
     """The first sentence of a section that mentions one of the forms (plus the next if it is very short)."""
     pattern = re.compile(
         r"(?<![\wÄÖÜäöüß])(?:" + "|".join(re.escape(form) for form in forms) + r")[\wäöüß]{0,3}(?![\wäöüß])",
@@ -461,7 +462,7 @@ def bold_labels(markdown: str) -> str:
     return LABEL_RE.sub(lambda m: f"**{m[1].capitalize() if m[1].isupper() else m[1]}{m[2]}**", markdown)
 
 
-def shorten(text: str, limit: int = 320) -> str:
+def shorten(text: str, limit: int = 300) -> str:
     if len(text) <= limit:
         return text
     cut = text[:limit].rsplit(" ", 1)[0]

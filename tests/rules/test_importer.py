@@ -1,5 +1,6 @@
 import base64
 import random
+import re
 
 import pytest
 from django.core.management import call_command
@@ -189,3 +190,27 @@ def test_unexpected_parser_error_is_a_german_import_failure(meccg, monkeypatch):
     assert isinstance(failure.value.__cause__, KeyError)  # the bug stays visible to whoever looks
     with pytest.raises(CommandError, match="unerwartete Form \\(KeyError\\)"):
         call_command("import_rulebook", str(path), "--game", "sauron")
+
+
+MARKDOWN_LEFTOVERS = re.compile(r"^\s*(?:[-*+•>#]|\d+\.)\s|\*\*|__|^#|\]\(|<ref:|\(→?\s*S\. \d+>\)")
+
+
+def test_every_glossary_definition_is_short_plain_text(rulebooks, db):
+    """All terms of all five books: a definition, plain text (no Markdown markers) and short."""
+    terms = list(GlossaryTerm.objects.select_related("game"))
+    assert {t.game.slug for t in terms} == {slug for _, slug in RULEBOOKS}
+    for term in terms:
+        where = f"{term.game.slug}: {term.term}"
+        assert term.definition.strip(), where
+        assert not MARKDOWN_LEFTOVERS.search(term.definition), f"{where}: {term.definition}"
+        assert len(term.definition) <= 300, f"{where}: {len(term.definition)} Zeichen"
+        assert not term.definition.endswith(("(s.", "(vgl.", " O.")), f"{where}: cut at an abbreviation"
+
+
+def test_meccg_definitions_say_what_the_term_is(rulebooks, db):
+    definitions = dict(GlossaryTerm.objects.filter(game__slug="meccg").values_list("term", "definition"))
+    assert definitions["Orte"].startswith("Ortskarten stehen für die Orte Mittelerdes")
+    assert definitions["Agenten"].startswith("Charaktere, die meist als Gefahren gespielt werden")
+    assert "36" not in definitions["Agenten"]
+    assert definitions["Ringgeister"].startswith("Für Ringgeister gelten einige Sonderregeln: Ein Ringgeist")
+    assert definitions["Kreaturen"].endswith("erlaubt.")  # no reference left over ("(→ S. 23>))")
