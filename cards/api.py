@@ -6,10 +6,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import viewsets
 from rest_framework.decorators import action
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
 from config.api_errors import ApiError
+from config.pagination import Pagination
 
 from .models import Alignment, Card, CardType
 from .query import QuerySyntaxError
@@ -23,7 +23,7 @@ AUTOCOMPLETE_MAX = 20
 TRUTH_VALUES = {"true": True, "1": True, "ja": True, "false": False, "0": False, "nein": False}
 
 
-class CardPagination(PageNumberPagination):
+class CardPagination(Pagination):
     page_size_query_param = "page_size"
     max_page_size = 100
 

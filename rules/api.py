@@ -1,13 +1,14 @@
 """REST API for the rules reference: rulebooks, sections (list, single, tree), glossary terms, search."""
 
 import django_filters
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.generics import GenericAPIView
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
+from cards.serializers import ErrorSerializer
 from config.api_errors import ApiError
 from config.filters import IntegerFilter
 
@@ -91,7 +92,6 @@ class SearchView(GenericAPIView):
     """Full-text search over the sections of all rulebooks (German stemming, typo tolerance)."""
 
     serializer_class = SearchHitSerializer
-    pagination_class = PageNumberPagination
     filter_backends = []
 
     @extend_schema(
@@ -111,7 +111,18 @@ class SearchView(GenericAPIView):
                     "terms": GlossaryTermSerializer(many=True),
                     "results": SearchHitSerializer(many=True),
                 },
-            )
+            ),
+            400: OpenApiResponse(
+                ErrorSerializer,
+                description=_(
+                    "Suchbegriff fehlt, ist zu lang oder enthält weder Buchstaben noch Ziffern (code `empty_query`, "
+                    "`query_too_long`, `invalid_query`; details.param `q`), unbekanntes Spiel (code `unknown_game`, "
+                    "details.param `game`) oder ungültige Seitenzahl (code `invalid_page`, details.param `page`)."
+                ),
+            ),
+            404: OpenApiResponse(
+                ErrorSerializer, description=_("Seite hinter dem Ende der Trefferliste (code `page_not_found`).")
+            ),
         },
     )
     def get(self, request):

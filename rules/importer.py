@@ -5,6 +5,7 @@ whole import runs in one transaction.  Sections and terms an editor changed in t
 (``edited_by_staff``) keep their content unless ``force`` is set.
 """
 
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,6 +23,8 @@ from .models import GlossaryTerm, Rulebook, Section, UnresolvedReference
 from .parsing.base import ParsedBook, ParsedSection
 from .parsing.registry import load_parser
 from .rendering import extract_alignments, render
+
+logger = logging.getLogger(__name__)
 
 # Slugs that would collide with the fixed URLs below /regeln/<spiel>/.
 RESERVED_SLUGS = {"glossar", "begriff", "suche"}
@@ -183,6 +186,15 @@ def read_book(path: Path, game_slug: str) -> ParsedBook:
         book = parser.parse(text)
     except ValueError as exc:
         raise ImportFailed(f"{path} passt nicht zum Regelheft „{game_slug}“: {exc}") from None
+    except Exception as exc:
+        # A parser should only fail with ValueError; anything else is a bug met on unexpected input.
+        # The command still ends with a German message; the log keeps the traceback, and the cause is
+        # chained so tests that call read_book see the real error.
+        logger.exception("Parser für %s scheiterte an %s", game_slug, path)
+        raise ImportFailed(
+            f"{path} konnte nicht als Regelheft „{game_slug}“ gelesen werden: Der Text hat eine unerwartete "
+            f"Form ({type(exc).__name__}). Bitte prüfen, ob es die richtige Datei ist."
+        ) from exc
     if not book.sections:
         raise ImportFailed(f"In {path} wurden keine Kapitel gefunden.")
     return book

@@ -10,6 +10,16 @@ from .models import GlossaryTerm, Rulebook, Section
 from .search import SearchError, SearchResults, search  # noqa: F401  (re-exported for callers)
 
 
+def term_for_synonym(game_slug: str, slug: str) -> GlossaryTerm | None:
+    """The term of a game one of whose synonyms has this slug ("bewegungsphase" -> Reisephase), else None."""
+    from .importer import german_slug  # the importer slugs terms this way; imported late to keep imports light
+
+    for term in GlossaryTerm.objects.filter(game__slug=game_slug).select_related("game").order_by("term"):
+        if any(german_slug(synonym) == slug for synonym in term.synonyms):
+            return term
+    return None
+
+
 def _fold(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().casefold()
 

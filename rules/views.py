@@ -1,7 +1,8 @@
 from itertools import groupby
 
 from django.core.paginator import Paginator
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 
 from . import selectors
@@ -60,9 +61,14 @@ def glossary(request, game_slug=None):
 
 
 def term_detail(request, game_slug, term_slug):
-    term = get_object_or_404(
-        GlossaryTerm.objects.select_related("game", "section__rulebook__game"), game__slug=game_slug, slug=term_slug
-    )
+    terms = GlossaryTerm.objects.select_related("game", "section__rulebook__game")
+    term = terms.filter(game__slug=game_slug, slug=term_slug).first()
+    if term is None:
+        # a synonym's slug ("bewegungsphase") leads to its term's page, not to a 404
+        synonym_of = selectors.term_for_synonym(game_slug, term_slug)
+        if synonym_of is None:
+            raise Http404
+        return redirect(synonym_of, permanent=True)
     return render(request, "rules/term.html", {"term": term, "sections": selectors.sections_using(term)})
 
 

@@ -11,8 +11,11 @@ import tomllib
 from pathlib import Path
 
 from .base import ERRATA, RULE, ParsedBook, ParsedSection, ParsedTerm
+from .text import first_index, require_lines
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+BOOK_NAME = "MECCG - Spielregeln"  # for error messages; the imported title is read from the book itself
 
 # Chapters in book order.  The printed book sets them in a larger type than the headings below them.
 CHAPTERS = [
@@ -267,6 +270,8 @@ class _Builder:
 
 
 def parse(text: str) -> ParsedBook:
+    # every chapter heading on a line of its own, or this is another text (say it before the outline trips)
+    require_lines(text, BOOK_NAME, CHAPTERS)
     builder = _Builder()
     paragraphs = _paragraphs(text)
 
@@ -353,9 +358,13 @@ def parse(text: str) -> ParsedBook:
             section.pages.append(page)
         page_index[page] = _leaf(paths[0])
 
-    glossary = next(s for s in builder.sections if s.heading == GLOSSARY_CHAPTER)
-    synonyms = _load_toml("meccg_terms.toml")["synonyms"]
-    terms = [_term(section, synonyms) for section in glossary.children]
+    glossary = builder.sections[
+        first_index(
+            builder.sections, lambda s: s.heading == GLOSSARY_CHAPTER, BOOK_NAME, f"das Kapitel „{GLOSSARY_CHAPTER}“"
+        )
+    ]
+    curated = _load_toml("meccg_terms.toml")
+    terms = [_term(section, curated["synonyms"], curated["definitions"]) for section in glossary.children]
     return ParsedBook(
         title=title,
         sections=builder.sections,
@@ -374,14 +383,14 @@ def plain_text(markdown_text: str) -> str:
     """Markdown without markup, references or alignment markers (for short definitions)."""
     text = re.sub(r"\s?\(\[[^\]]*\]\(<ref:[^>]*>\)\)", "", markdown_text)
     text = re.sub(r"\s?\[[^\]]*\]\(<ref:[^>]*>\)", "", text)
-    text = re.sub(r"^\s*-\s+", "", text)
-    text = re.sub(r"\[([^\]]*)\]\(<?[^)>]*>?\)", r"\1", markdown_text)
+    text = re.sub(r"^\s*(?:[-*•]|\d+\.)\s+", "", text, flags=re.M)
+    text = re.sub(r"\[([^\]]*)\]\(<?[^)>]*>?\)", r"\1", text)
     text = re.sub(r"\[[HSFB]\]\s*", "", text)
     text = re.sub(r"[*_]{1,2}", "", text)
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _term(section: ParsedSection, synonyms: dict[str, list[str]]) -> ParsedTerm:
+def _term(section: ParsedSection, synonyms: dict[str, list[str]], definitions: dict[str, str]) -> ParsedTerm:
     name = re.sub(r"\s*\(.*?\)\s*", "", section.heading).strip()
     extra = re.findall(r"\((.*?)\)", section.heading)
     source = section.body or next((child.body for child, _ in section.walk() if child.body), "")
@@ -389,7 +398,7 @@ def _term(section: ParsedSection, synonyms: dict[str, list[str]]) -> ParsedTerm:
     first_paragraph = paragraphs[0]
     if first_paragraph.rstrip().endswith(":") and len(paragraphs) > 1:
         # "Für Ringgeister gelten einige Sonderregeln:" says little; the first rule says more.
-        first_paragraph += " " + paragraphs[1].splitlines()[0]
+        first_paragraph += " " + re.sub(r"^\s*(?:[-*•]|\d+\.)\s+", "", paragraphs[1].splitlines()[0])
     text = plain_text(re.sub(rf"\s?[{SUPERSCRIPTS}]+", "", first_paragraph))
     sentences = re.split(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ])", text)
     definition = sentences[0]
@@ -397,6 +406,8 @@ def _term(section: ParsedSection, synonyms: dict[str, list[str]]) -> ParsedTerm:
         definition += " " + sentences[1]
     if len(definition) > 300:
         definition = definition[:297].rsplit(" ", 1)[0] + " …"
+    # where the book opens with a rule rather than saying what the thing is, the project's own wording
+    definition = definitions.get(name, definition)
     english = re.findall(r"\(\*([a-z][^*]+)\*\)", first_paragraph)
     names = [*extra, *synonyms.get(name, []), *english]
     unique = list(dict.fromkeys(n for n in names if n and n != name))

@@ -30,7 +30,10 @@ from .text import (
     bold_labels,
     build_lexicon,
     definition_from,
+    first_index,
     german_heading,
+    not_this_book,
+    require_lines,
     rewrite_refs,
     shorten,
     split_blocks,
@@ -471,6 +474,8 @@ def is_caps_heading(block: Block) -> bool:
 def parse(text: str) -> ParsedBook:
     repairs: list[Repair] = []
     omitted: list[str] = []
+    # lines the parser cuts the book at; their absence means this is another text
+    require_lines(text, TITLE, ["EINFÜHRUNG", "WEITERE SPIELELEMENTE", "INDEX", "MITWIRKENDE", "KURZÜBERSICHT"])
     lines = text.split("\n")
 
     # --- clean the source lines (each change recorded) ------------------------------------
@@ -483,10 +488,15 @@ def parse(text: str) -> ParsedBook:
     _rejoin_cut_sentence(lines, repairs)
 
     blocks = split_blocks("\n".join(lines))
-    index_start = next(i for i, b in enumerate(blocks) if b.first == "INDEX")
-    credits_start = next(i for i, b in enumerate(blocks) if b.first == "MITWIRKENDE")
-    ads_start = next(i for i, b in enumerate(blocks) if b.first.startswith("Spiel und Spaß für die ganze Familie"))
-    summary_start = next(i for i, b in enumerate(blocks) if b.first == "KURZÜBERSICHT")
+    index_start = _block(blocks, "INDEX")
+    credits_start = _block(blocks, "MITWIRKENDE")
+    ads_start = first_index(
+        blocks,
+        lambda b: b.first.startswith("Spiel und Spaß für die ganze Familie"),
+        TITLE,
+        "die Werbeseite „Spiel und Spaß für die ganze Familie“",
+    )
+    summary_start = _block(blocks, "KURZÜBERSICHT")
     omitted.append(
         f"Mitwirkende und Impressum (Zeilen {blocks[credits_start].lineno}–{blocks[index_start].lineno - 1})"
     )
@@ -495,7 +505,7 @@ def parse(text: str) -> ParsedBook:
         f"(Zeilen {blocks[ads_start].lineno}–{blocks[summary_start].lineno - 1})"
     )
     omitted.append(f"Index (ab Zeile {blocks[index_start].lineno}): als Seitenzuordnung und Glossar übernommen")
-    first = next(i for i, b in enumerate(blocks) if b.first == "EINFÜHRUNG")
+    first = _block(blocks, "EINFÜHRUNG")
     omitted.append(f"Titelzeilen (Zeilen {blocks[0].lineno}–{blocks[first - 1].lineno})")
     body_blocks = blocks[first:credits_start] + blocks[summary_start:]
     index_blocks = blocks[index_start:ads_start]
@@ -543,12 +553,16 @@ def _point_fragments_at_headings(markdown: str, sections: list[ParsedSection]) -
 # --- source clean-up ----------------------------------------------------------------------
 
 
+def _block(blocks: list[Block], first_line: str) -> int:
+    return first_index(blocks, lambda b: b.first == first_line, TITLE, f"die Überschrift „{first_line}“")
+
+
 def _find(lines: list[str], exact: str, start: int = 1) -> int:
     """1-based number of the first line equal to ``exact`` at or after ``start``."""
     for number in range(start, len(lines) + 1):
         if lines[number - 1].strip() == exact:
             return number
-    raise ValueError(f"line {exact!r} not found")
+    raise not_this_book(TITLE, f"die Zeile „{exact}“ (ab Zeile {start})")
 
 
 def _drop_dnd(lines: list[str], omitted: list[str]) -> None:
@@ -581,8 +595,18 @@ def _repair_list_lines(lines: list[str], repairs: list[Repair]) -> None:
 
 def _rejoin_cut_sentence(lines: list[str], repairs: list[Repair]) -> None:
     """The box "Bestimmung der führenden Seite" cuts a sentence of "Die Ereignisphase" in two."""
-    head = next(i for i, line in enumerate(lines) if line.rstrip().endswith("Ablage für die aktuelle Ereigniskarte"))
-    tail = next(i for i, line in enumerate(lines) if line.startswith("auf dem Spielplan gelegt. Liegt dort bereits"))
+    head = first_index(
+        lines,
+        lambda line: line.rstrip().endswith("Ablage für die aktuelle Ereigniskarte"),
+        TITLE,
+        "der Satz „… Ablage für die aktuelle Ereigniskarte“",
+    )
+    tail = first_index(
+        lines,
+        lambda line: line.startswith("auf dem Spielplan gelegt. Liegt dort bereits"),
+        TITLE,
+        "der Satz „auf dem Spielplan gelegt. Liegt dort bereits …“",
+    )
     repairs.append(Repair(tail + 1, lines[tail], "", f"Satzfortsetzung an Zeile {head + 1} angefügt (Spaltenumbruch)"))
     lines[head] = lines[head].rstrip() + " " + lines[tail].strip()
     lines[tail] = ""
@@ -612,10 +636,14 @@ def _build_tree(blocks: list[Block], lexicon, omitted: list[str]) -> list[Parsed
     for block in blocks:
         if is_caps_heading(block):
             if not expected:
-                raise ValueError(f"unexpected heading {block.first!r} (line {block.lineno})")
+                raise ValueError(
+                    f"Zeile {block.lineno}: unerwartete Überschrift „{block.first}“ nach dem Ende der Gliederung."
+                )
             level, kind, caps = expected.pop(0)
             if caps != block.first:
-                raise ValueError(f"line {block.lineno}: expected heading {caps!r}, found {block.first!r}")
+                raise ValueError(
+                    f"Zeile {block.lineno}: erwartet war die Überschrift „{caps}“, gefunden „{block.first}“."
+                )
             if kind == "=":
                 outline.resume()
                 epigraph = False
@@ -647,7 +675,8 @@ def _build_tree(blocks: list[Block], lexicon, omitted: list[str]) -> list[Parsed
             markdown = re.sub(r"^([A-ZÄÖÜ][^:]{1,40}):\s", r"**\1:** ", markdown)  # glossary entry labels
         outline.add(markdown)
     if expected:
-        raise ValueError(f"headings missing from the book: {[caps for _, _, caps in expected]}")
+        missing = ", ".join(f"„{caps}“" for _, _, caps in expected)
+        raise not_this_book(TITLE, f"die Überschriften {missing}")
     if captions:
         omitted.append("Bildunterschriften ohne Bild: " + "; ".join(captions))
     return outline.finish()
@@ -716,7 +745,7 @@ def _occurrences(sections: list[ParsedSection]) -> dict[str, list[ParsedSection]
 def _index_section(name: str, by_heading) -> ParsedSection:
     heading, nth = INDEX_SECTIONS.get(name, (name, 0))
     if heading not in by_heading:
-        raise ValueError(f"index entry {name!r}: no section {heading!r}")
+        raise ValueError(f"Indexeintrag „{name}“: Es gibt keinen Abschnitt „{heading}“.")
     return by_heading[heading][nth]
 
 

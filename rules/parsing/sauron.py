@@ -18,7 +18,16 @@ heading text is lower case. Decisions:
 import re
 
 from .base import ParsedBook, Repair
-from .text import Outline, block_markdown, bold_labels, build_lexicon, german_heading, make_terms, split_blocks
+from .text import (
+    Outline,
+    block_markdown,
+    bold_labels,
+    build_lexicon,
+    first_index,
+    german_heading,
+    make_terms,
+    split_blocks,
+)
 
 TITLE = "Der Herr der Ringe – Sauron-Erweiterung"
 
@@ -80,7 +89,9 @@ def parse(text: str) -> ParsedBook:
     lexicon = build_lexicon(re.sub(r"^#.*$", "", text, flags=re.M))
     outline = Outline()
 
-    intro = next(i for i, b in enumerate(blocks) if b.first.startswith("zweitausend"))
+    intro = first_index(
+        blocks, lambda b: b.first.startswith("zweitausend"), TITLE, "der Einleitungssatz „zweitausend Jahre …“"
+    )
     omitted.append(f"Titelseite (Zeilen {blocks[0].lineno}–{blocks[intro - 1].lineno})")
     outline.open(1, "Einleitung")
 

@@ -32,8 +32,11 @@ from .text import (
     apply_fixes,
     block_markdown,
     bold_labels,
+    first_index,
     link_heading_mentions,
     make_terms,
+    not_this_book,
+    require_lines,
     rewrite_refs,
     split_blocks,
 )
@@ -245,8 +248,10 @@ TERMS = [
 def parse(text: str) -> ParsedBook:
     repairs: list[Repair] = []
     omitted: list[str] = []
+    # the first heading and the imprint line the book is cut at; without them it is another text
+    require_lines(text, TITLE, [next(_outline())[2], END])
     lines = text.split("\n")
-    end = next(i for i, line in enumerate(lines) if line.strip() == END)
+    end = first_index(lines, lambda line: line.strip() == END, TITLE, f"die Zeile „{END}“")
     omitted.append(
         f"Impressum, Aktionsübersicht der Rückseite und Wertungsblock (Zeilen {end + 1}–{len(lines)}): "
         "keine Regeln, die Aktionskästen stehen schon im Regeltext"
@@ -293,8 +298,9 @@ def _display_spec(spec):
 # --- source repairs -----------------------------------------------------------------------
 
 
-def _line(lines: list[str], predicate) -> int:
-    return next(i for i, line in enumerate(lines) if predicate(line.strip()))
+def _line(lines: list[str], predicate, shown: str) -> int:
+    """Index of the first line matching ``predicate``; ``shown`` names it in the error if it is missing."""
+    return first_index(lines, lambda line: predicate(line.strip()), TITLE, f"die Zeile „{shown}“")
 
 
 def _structural_fixes(lines: list[str], repairs: list[Repair]) -> None:
@@ -302,22 +308,32 @@ def _structural_fixes(lines: list[str], repairs: list[Repair]) -> None:
         repairs.append(Repair(index + 1, before, after, reason))
 
     # the row of victory icons sits inside the sentence "… über Regionen und / Organisationen, …"
-    icons = _line(lines, lambda s: s.startswith("Siegbedingungen Regionen Organisationen"))
+    icons = _line(
+        lines,
+        lambda s: s.startswith("Siegbedingungen Regionen Organisationen"),
+        "Siegbedingungen Regionen Organisationen …",
+    )
     record(icons, lines[icons], "", "Bildunterschrift der Siegpunkt-Symbole mitten im Satz")
     lines[icons] = ""
     # "Trophäen und / Besondere Einheiten" is one heading over two lines
-    head = _line(lines, lambda s: s == "Trophäen und")
-    tail = _line(lines[head + 1 :], lambda s: s == "Besondere Einheiten") + head + 1
+    head = _line(lines, lambda s: s == "Trophäen und", "Trophäen und")
+    tail = _line(lines[head + 1 :], lambda s: s == "Besondere Einheiten", "Besondere Einheiten") + head + 1
     record(tail, lines[tail], "", "zweizeilige Überschrift zusammengefügt")
     lines[head], lines[tail] = "Trophäen und Besondere Einheiten", ""
     # "Seite 14 beschrieben." was printed in the previous column; it ends the box text
-    orphan = _line(lines, lambda s: s == "Seite 14 beschrieben.")
-    box_end = _line(lines, lambda s: s.endswith("Dämonenarchen) dar. Diese werden auf"))
+    orphan = _line(lines, lambda s: s == "Seite 14 beschrieben.", "Seite 14 beschrieben.")
+    box_end = _line(
+        lines, lambda s: s.endswith("Dämonenarchen) dar. Diese werden auf"), "… Dämonenarchen) dar. Diese werden auf"
+    )
     record(orphan, lines[orphan], "", f"Satzende an Zeile {box_end + 1} angefügt (Spaltenumbruch)")
     lines[box_end] = lines[box_end].rstrip() + " " + lines[orphan].strip()
     lines[orphan] = ""
     # cost tables: a garbled header, an OCR'd "1" and a table that lost its first column
-    header = _line(lines, lambda s: s.startswith("Gesamtzahl der bezahlten Ressourcen ("))
+    header = _line(
+        lines,
+        lambda s: s.startswith("Gesamtzahl der bezahlten Ressourcen ("),
+        "Gesamtzahl der bezahlten Ressourcen ( …",
+    )
     record(header, lines[header], "Gesamtzahl der bezahlten Ressourcen\tUmfang der Aktion", "Tabellenkopf verstümmelt")
     lines[header] = "Gesamtzahl der bezahlten Ressourcen\tUmfang der Aktion"
     for index, line in enumerate(lines):
@@ -325,7 +341,7 @@ def _structural_fixes(lines: list[str], repairs: list[Repair]) -> None:
             fixed = "1\t" + line.split("\t", 1)[1]
             record(index, line, fixed, "OCR: „1“ verlesen (Reihe 1, 3, 6, 10, 15)")
             lines[index] = fixed
-    moves = _line(lines, lambda s: s == "Zur Verfügung stehende Bewegungen")
+    moves = _line(lines, lambda s: s == "Zur Verfügung stehende Bewegungen", "Zur Verfügung stehende Bewegungen")
     record(moves, lines[moves], "Anzahl bezahlter [Stiefel]-Ressourcen\tZur Verfügung stehende Bewegungen", "")
     lines[moves] = "Anzahl bezahlter [Stiefel]-Ressourcen\tZur Verfügung stehende Bewegungen"
     for offset, paid in enumerate((1, 3, 6, 10, 15), start=1):
@@ -347,7 +363,7 @@ def _structural_fixes(lines: list[str], repairs: list[Repair]) -> None:
             fixed = "Gesamt\t13 Punkte\t11 Punkte\t13 Punkte (Gewinn …)\t10 Punkte"
             record(index, line, fixed, "Tabellenzellen verrutscht")
             lines[index] = fixed
-    konflikt = _line(lines, lambda s: s == "Konfliktmarken (S)")
+    konflikt = _line(lines, lambda s: s == "Konfliktmarken (S)", "Konfliktmarken (S)")
     record(konflikt, lines[konflikt], "Konfliktmarken", "Rest eines verlorenen Symbols in der Überschrift")
     lines[konflikt] = "Konfliktmarken"
 
@@ -426,7 +442,7 @@ def _build_tree(blocks: list[Block], omitted: list[str]) -> list[ParsedSection]:
     captions: list[str] = []
     box_open = False
     card_level: int | None = None
-    first = next(i for i, b in enumerate(blocks) if b.first == expected[0][2])
+    first = first_index(blocks, lambda b: b.first == expected[0][2], TITLE, f"die Überschrift „{expected[0][2]}“")
     intro = blocks[:first]
     for block in blocks[first:]:
         text = block.text
@@ -483,7 +499,8 @@ def _build_tree(blocks: list[Block], omitted: list[str]) -> list[ParsedSection]:
             continue
         outline.add(markdown)
     if expected:
-        raise ValueError(f"headings missing from the book: {[h for _, _, h in expected]}")
+        missing = ", ".join(f"„{h}“" for _, _, h in expected)
+        raise not_this_book(TITLE, f"die Überschriften {missing}")
     if captions:
         omitted.append("Bildunterschriften ohne Bild: " + "; ".join(captions))
     sections = outline.finish()

@@ -49,6 +49,38 @@ def split_blocks(text: str) -> list[Block]:
     return blocks
 
 
+# --- is this the right book? -------------------------------------------------------------
+
+
+class NotThisBook(ValueError):
+    """The text is not the rulebook the parser reads; the German message says what was missing."""
+
+
+def not_this_book(title: str, missing: str) -> NotThisBook:
+    return NotThisBook(f"Der Text sieht nicht nach dem Regelheft „{title}“ aus – nicht gefunden: {missing}.")
+
+
+def require_lines(text: str, title: str, lines) -> None:
+    """Fail early (and in German) unless every one of ``lines`` is a line of its own in ``text``.
+
+    Parsers rely on fixed lines of their book; without this check a different book ends in a
+    StopIteration or an index error deep inside the parser.
+    """
+    present = {line.strip() for line in text.split("\n")}
+    missing = [line for line in lines if line not in present]
+    if missing:
+        shown = ", ".join(f"„{line}“" for line in missing[:5]) + (" …" if len(missing) > 5 else "")
+        raise not_this_book(title, f"die Zeile {shown}" if len(missing) == 1 else f"die Zeilen {shown}")
+
+
+def first_index(items, predicate, title: str, missing: str) -> int:
+    """Index of the first item matching ``predicate``; a German NotThisBook naming ``missing`` if none does."""
+    for index, item in enumerate(items):
+        if predicate(item):
+            return index
+    raise not_this_book(title, missing)
+
+
 # --- lists, paragraphs, tables ----------------------------------------------------------
 
 # "1)" or "a)" without a dash are paragraph labels in these books ("1) Der Sauron-Spieler wählt ..."), not lists
@@ -378,7 +410,8 @@ def plain_text(markdown: str) -> str:
 
 
 SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ„(])")
-ABBREVIATION_RE = re.compile(r"(?:\b(?:bzw|z|B|d|h|ca|usw|evtl|ggf|S|Nr|inkl|u|a|vgl|sog|Abb)\.|\d\.)$")
+# "(s. S. 16)" and initials ("Ephraim O. …") end no sentence either
+ABBREVIATION_RE = re.compile(r"(?:\b(?:bzw|z|d|h|s|ca|usw|evtl|ggf|Nr|inkl|u|a|vgl|sog|Abb|[A-ZÄÖÜ])\.|\d\.)$")
 
 
 def _split_sentences(text: str) -> list[str]:
@@ -403,7 +436,7 @@ def sentences(markdown: str) -> list[str]:
     return out
 
 
-def definition_from(markdown: str, forms: list[str], limit: int = 320) -> str:
+def definition_from(markdown: str, forms: list[str], limit: int = 300) -> str:
     """The first sentence of a section that mentions one of the forms (plus the next if it is very short)."""
     pattern = re.compile(
         r"(?<![\wÄÖÜäöüß])(?:" + "|".join(re.escape(form) for form in forms) + r")[\wäöüß]{0,3}(?![\wäöüß])",
@@ -429,7 +462,7 @@ def bold_labels(markdown: str) -> str:
     return LABEL_RE.sub(lambda m: f"**{m[1].capitalize() if m[1].isupper() else m[1]}{m[2]}**", markdown)
 
 
-def shorten(text: str, limit: int = 320) -> str:
+def shorten(text: str, limit: int = 300) -> str:
     if len(text) <= limit:
         return text
     cut = text[:limit].rsplit(" ", 1)[0]
@@ -522,7 +555,7 @@ def make_terms(sections: list[ParsedSection], specs) -> list[ParsedTerm]:
         term, heading, synonyms = spec[:3]
         section = find_section(sections, heading)
         if section is None:
-            raise ValueError(f"glossary term {term!r}: no section {heading!r}")
+            raise ValueError(f"Zum Glossarbegriff „{term}“ fehlt der Abschnitt „{heading}“.")
         definition = spec[3] if len(spec) > 3 else definition_from(section.body, [term, *synonyms])
         # a boxed rule repeats its heading as a label: "Unwegsame Regionen (…): Wenn …"
         definition = re.sub(rf"^{re.escape(heading)}(?: \([^)]*\))?:\s*", "", definition)

@@ -9,7 +9,7 @@ its parent again (in "Spielende" the second way the game can end follows the exa
 import re
 
 from .base import EXAMPLE, ParsedBook, Repair
-from .text import Outline, block_markdown, bold_labels, make_terms, split_blocks
+from .text import Outline, block_markdown, bold_labels, first_index, make_terms, require_lines, split_blocks
 
 TITLE = "Der Herr der Ringe – Die Zwei Türme"
 
@@ -61,8 +61,9 @@ TERMS = [
 def parse(text: str) -> ParsedBook:
     repairs: list[Repair] = []
     omitted: list[str] = []
+    require_lines(text, TITLE, OUTLINE)  # every heading of the outline, each on a line of its own
     blocks = split_blocks(text)
-    first = next(i for i, b in enumerate(blocks) if b.first == "Spielidee und Spielziel")
+    first = first_index(blocks, lambda b: b.first == "Spielidee und Spielziel", TITLE, "„Spielidee und Spielziel“")
     if first:
         omitted.append(f"Titelseite (Zeilen {blocks[0].lineno}–{blocks[first - 1].lineno})")
     outline = Outline()

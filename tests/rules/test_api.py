@@ -101,3 +101,49 @@ def test_schema_documents_the_rules_api(client):
     names = {p["name"] for p in paths["/api/rules/search/"]["get"]["parameters"]}
     assert {"q", "game", "page"} <= names
     assert "game" in {p["name"] for p in paths["/api/rules/sections/"]["get"]["parameters"]}
+
+
+def test_schema_documents_the_search_errors(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    responses = schema["paths"]["/api/rules/search/"]["get"]["responses"]
+    error_ref = "#/components/schemas/Error"
+    for status in ("400", "404"):
+        assert responses[status]["content"]["application/json"]["schema"]["$ref"] == error_ref, status
+    assert "ungültige Seitenzahl" in responses["400"]["description"]
+    assert "unknown_game" in responses["400"]["description"]
+
+
+# (url, other parameters); the test client replaces a query string in the url by its data
+PAGED = [
+    ("/api/rules/sections/", {}),
+    ("/api/rules/terms/", {}),
+    ("/api/rules/rulebooks/", {}),
+    ("/api/rules/search/", {"q": "Gefahrenlimit"}),
+    ("/api/cards/", {}),  # the same pagination class serves every API
+]
+
+
+@pytest.mark.parametrize(("url", "params"), PAGED)
+@pytest.mark.parametrize("page", ["abc", "0", "-1", "1.5", "²", "9" * 40])
+def test_unreadable_page_is_a_german_400(meccg, client, url, params, page):
+    response = client.get(url, {**params, "page": page})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_page"
+    assert error["message"].startswith(f"Ungültige Seitenzahl „{page}“")
+    assert error["details"] == {"param": "page", "value": page}
+
+
+@pytest.mark.parametrize(("url", "params"), PAGED)
+def test_page_past_the_end_is_a_german_404(meccg, client, url, params):
+    response = client.get(url, {**params, "page": "99999"})
+    assert response.status_code == 404
+    error = response.json()["error"]
+    assert error["code"] == "page_not_found"
+    assert error["message"].startswith("Seite 99999 gibt es nicht; die Liste hat ")
+    assert error["details"]["value"] == 99999 and error["details"]["pages"] >= 1
+
+
+def test_last_page_still_works(meccg, client):
+    data = client.get("/api/rules/sections/", {"page": "last"}).json()
+    assert data["next"] is None and data["results"]

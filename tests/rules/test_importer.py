@@ -1,8 +1,13 @@
+import base64
+import random
+import re
+
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from rules.importer import import_rulebook
+from core.content import RULEBOOKS
+from rules.importer import ImportFailed, import_rulebook, read_book
 from rules.models import GlossaryTerm, Rulebook, Section, UnresolvedReference
 from rules.parsing import registry
 from tests.rules.conftest import MECCG_FILE, seed_path
@@ -140,3 +145,72 @@ def test_no_unresolved_references_in_meccg(meccg, rulebooks):
     assert rulebooks["meccg"].references >= 95
     assert rulebooks["meccg"].unresolved == []
     assert not UnresolvedReference.objects.filter(rulebook=meccg).exists()
+
+
+WRONG_INPUTS = [
+    (filename, game_slug)
+    for game_slug in [slug for _, slug in RULEBOOKS]
+    for filename in [*(f for f, owner in RULEBOOKS if owner != game_slug), "random"]
+]
+
+
+@pytest.mark.parametrize(("filename", "game_slug"), WRONG_INPUTS)
+def test_other_books_and_random_text_are_refused_in_german(rulebooks, db, tmp_path, filename, game_slug):
+    if filename == "random":
+        path = tmp_path / "rand.txt"
+        path.write_text(base64.b64encode(random.Random(3).randbytes(3000)).decode(), encoding="utf-8")
+    else:
+        path = seed_path(filename)
+    before = snapshot_all()
+    with pytest.raises(CommandError) as failure:
+        call_command("import_rulebook", str(path), "--game", game_slug)
+    message = str(failure.value)
+    # the parser itself recognised the wrong book (not the importer's catch-all for parser bugs)
+    assert f"passt nicht zum Regelheft „{game_slug}“: Der Text sieht nicht nach dem Regelheft" in message
+    assert "nicht gefunden:" in message
+    assert snapshot_all() == before
+
+
+def snapshot_all():
+    return (
+        sorted(Section.objects.values_list("pk", "slug", "source_markdown")),
+        sorted(GlossaryTerm.objects.values_list("pk", "slug", "definition")),
+        sorted(Rulebook.objects.values_list("pk", "title", "imported_at")),
+    )
+
+
+def test_unexpected_parser_error_is_a_german_import_failure(meccg, monkeypatch):
+    def broken(text):
+        raise KeyError("kaputt")
+
+    monkeypatch.setattr(registry.load_parser("sauron"), "parse", broken)
+    path = seed_path("004_dc30759853f929e9.txt")
+    with pytest.raises(ImportFailed, match="konnte nicht als Regelheft „sauron“ gelesen werden") as failure:
+        read_book(path, "sauron")
+    assert isinstance(failure.value.__cause__, KeyError)  # the bug stays visible to whoever looks
+    with pytest.raises(CommandError, match="unerwartete Form \\(KeyError\\)"):
+        call_command("import_rulebook", str(path), "--game", "sauron")
+
+
+MARKDOWN_LEFTOVERS = re.compile(r"^\s*(?:[-*+•>#]|\d+\.)\s|\*\*|__|^#|\]\(|<ref:|\(→?\s*S\. \d+>\)")
+
+
+def test_every_glossary_definition_is_short_plain_text(rulebooks, db):
+    """All terms of all five books: a definition, plain text (no Markdown markers) and short."""
+    terms = list(GlossaryTerm.objects.select_related("game"))
+    assert {t.game.slug for t in terms} == {slug for _, slug in RULEBOOKS}
+    for term in terms:
+        where = f"{term.game.slug}: {term.term}"
+        assert term.definition.strip(), where
+        assert not MARKDOWN_LEFTOVERS.search(term.definition), f"{where}: {term.definition}"
+        assert len(term.definition) <= 300, f"{where}: {len(term.definition)} Zeichen"
+        assert not term.definition.endswith(("(s.", "(vgl.", " O.")), f"{where}: cut at an abbreviation"
+
+
+def test_meccg_definitions_say_what_the_term_is(rulebooks, db):
+    definitions = dict(GlossaryTerm.objects.filter(game__slug="meccg").values_list("term", "definition"))
+    assert definitions["Orte"].startswith("Ortskarten stehen für die Orte Mittelerdes")
+    assert definitions["Agenten"].startswith("Charaktere, die meist als Gefahren gespielt werden")
+    assert "36" not in definitions["Agenten"]
+    assert definitions["Ringgeister"].startswith("Für Ringgeister gelten einige Sonderregeln: Ein Ringgeist")
+    assert definitions["Kreaturen"].endswith("erlaubt.")  # no reference left over ("(→ S. 23>))")

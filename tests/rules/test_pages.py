@@ -102,6 +102,32 @@ def test_term_page_lists_sections_using_the_term(meccg, client):
     assert "enttappphase" in listed
 
 
+@pytest.mark.parametrize(
+    ("url", "target"),
+    [
+        (
+            "/regeln/abenteuer-in-mittelerde/begriff/bewegungsphase/",
+            "/regeln/abenteuer-in-mittelerde/begriff/reisephase/",
+        ),
+        (
+            "/regeln/abenteuer-in-mittelerde/begriff/fertigkeitkarten/",
+            "/regeln/abenteuer-in-mittelerde/begriff/fertigkeitskarten/",
+        ),
+        ("/regeln/meccg/begriff/sideboard/", "/regeln/meccg/begriff/reservestapel/"),
+    ],
+)
+def test_synonym_slug_redirects_to_its_term(rulebooks, client, url, target):
+    response = client.get(url)
+    assert response.status_code == 301
+    assert response["Location"] == target
+    assert client.get(target).status_code == 200
+
+
+def test_synonym_of_another_game_is_still_404(rulebooks, client):
+    # "bewegungsphase" is a synonym in Abenteuer in Mittelerde only
+    assert client.get("/regeln/zwei-tuerme/begriff/bewegungsphase/").status_code == 404
+
+
 def test_unknown_pages_are_404(meccg, client):
     assert client.get("/regeln/schach/").status_code == 404
     assert client.get("/regeln/meccg/gibt-es-nicht/").status_code == 404
