@@ -1,5 +1,7 @@
 """Deck pages: thin views over services, selectors and the check."""
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -119,7 +121,8 @@ def edit(request, pk):
                 form = AddCardForm(request.POST)
                 if form.is_valid():
                     services.add_card(deck, request.user, **form.cleaned_data)
-                    return redirect(f"{request.path}?q={request.POST.get('q', '')}")
+                    # Encoded: a search such as "a&b#c" must come back whole, not cut at & or #.
+                    return redirect(f"{request.path}?{urlencode({'q': request.POST.get('q', '')})}")
                 messages.error(request, _("Die Karte konnte nicht hinzugefügt werden: Anzahl 1 bis 99, Teil wählen."))
             if action == "quantity":
                 form = QuantityForm(request.POST)
