@@ -46,8 +46,13 @@ class DeckViewSet(
 ):
     """Own decks (list); any visible deck (read); only the owner writes. Private decks of others: 404."""
 
+    def _offers_method(self) -> bool:
+        method = self.request.method.lower()
+        return method in self.http_method_names and hasattr(self, method)
+
     def get_permissions(self):
-        if self.action in ("retrieve", "check", "export"):
+        # A method the route does not offer (GET on check/) is answered 405 by the handler, not 401/403 here.
+        if self.action in ("retrieve", "check", "export") or not self._offers_method():
             return [permissions.AllowAny()]
         return [permissions.IsAuthenticated()]
 

@@ -168,3 +168,27 @@ def test_check_fallen_wizard_with_starting_stage_cards(meccg_cards):
         .json()
     )
     assert body["legal"] is True, body
+
+
+def test_owner_only_write_says_why(meccg_cards, users):
+    frodo, sam = users
+    public = hero_deck(frodo, "public", "Öffentlich")
+    response = client_for(sam).patch(f"/api/decks/{public.pk}/", {"name": "Meins"}, format="json")
+    assert response.status_code == 403
+    assert response.json()["error"] == {
+        "code": "permission_denied",
+        "message": "Nur der Besitzer darf dieses Deck ändern.",
+        "details": {},
+    }
+
+
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [("get", "/api/decks/check/"), ("get", "/api/decks/import/"), ("put", "/api/decks/"), ("delete", "/api/decks/")],
+)
+@pytest.mark.parametrize("logged_in", [False, True])
+def test_wrong_method_is_405_for_everyone(users, method, url, logged_in):
+    client = client_for(users[0] if logged_in else None)
+    response = getattr(client, method)(url)
+    assert response.status_code == 405
+    assert response.json()["error"]["code"] == "method_not_allowed"
