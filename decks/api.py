@@ -166,23 +166,8 @@ class DeckViewSet(
             except services.DeckError as exc:
                 raise _api_error(exc) from exc
             return self._read(deck, status.HTTP_201_CREATED)
-        parsed = services.parse_text(data["text"], data["alignment"])
-        preview = {
-            "entries": [
-                {"code": e.card.code, "name_de": e.card.name_de, "quantity": e.quantity, "part": e.part, "line": e.line}
-                for e in parsed.merged()
-            ],
-            "errors": [e.as_dict() for e in parsed.errors],
-            "check": None,
-        }
-        if parsed.ok:
-            result = checking.check_entries(
-                [(e.card.code, e.quantity, e.part) for e in parsed.merged()],
-                data["alignment"],
-                data.get("fallen_wizard", ""),
-            )
-            preview["check"] = result_dict(result)
-        return Response(preview)
+        preview = checking.import_preview(data["text"], data["alignment"], data.get("fallen_wizard", ""))
+        return Response(preview.as_dict())
 
     @extend_schema(
         parameters=[

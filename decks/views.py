@@ -75,16 +75,8 @@ def new(request):
         text = data.get("text", "")
         try:
             if text and "confirm" not in request.POST:
-                parsed = services.parse_text(text, data["alignment"])
-                preview = {"parsed": parsed, "groups": _grouped(parsed.merged())}
-                if parsed.ok:
-                    preview["check"] = result_dict(
-                        checking.check_entries(
-                            [(e.card.code, e.quantity, e.part) for e in parsed.merged()],
-                            data["alignment"],
-                            data.get("fallen_wizard", ""),
-                        )
-                    )
+                found = checking.import_preview(text, data["alignment"], data.get("fallen_wizard", ""))
+                preview = {"parsed": found.parsed, "groups": _grouped(found.entries), "check": found.check}
             else:
                 if text:
                     deck = services.import_deck(request.user, text=text, **meta)
