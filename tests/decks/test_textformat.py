@@ -103,3 +103,16 @@ def test_card_index_is_rebuilt_when_old(meccg_cards, monkeypatch):
     assert selectors.card_index() is first
     monkeypatch.setattr(selectors, "INDEX_MAX_AGE", 0)
     assert selectors.card_index() is not first
+
+
+def test_suggestions_are_unique_and_in_the_language_typed(card_index):
+    [error] = parse("4 Gandalf (XY)", card_index, "Hero").errors
+    assert error.suggestions[0] == "Gandalf"
+    assert len(error.suggestions) == len({s.casefold() for s in error.suggestions}) == 3
+    # German input: German names only (the English "Twilight", "Beorning Toll" used to appear).
+    german = parse("Zwielichtt\nBergtrole", card_index, "Hero").errors
+    assert german[0].suggestions[0] == "Zwielicht" and "Twilight" not in german[0].suggestions
+    assert german[1].suggestions[0] == "Bergtrolle" and "Beorning Toll" not in german[1].suggestions
+    # English input that matches English names better: English names.
+    [english] = parse("Twilightt", card_index, "Hero").errors
+    assert english.suggestions[0] == "Twilight"
