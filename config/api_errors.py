@@ -23,6 +23,17 @@ class ApiError(exceptions.APIException):
             self.status_code = status_code
 
 
+def _permission_message(exc: exceptions.PermissionDenied) -> str:
+    """The view's own reason (e.g. "only the owner may …") if it gave one, else the generic German text."""
+    detail = str(exc.detail)
+    if detail.startswith("CSRF Failed"):
+        # DRF's session authentication words this in English; say it in German.
+        return _("Die Anfrage wurde abgelehnt: Das CSRF-Token fehlt oder ist ungültig.")
+    if detail == str(exceptions.PermissionDenied.default_detail):
+        return _("Dazu fehlt dir die Berechtigung.")
+    return detail
+
+
 def _message_for(exc) -> tuple[str, str]:
     if isinstance(exc, exceptions.ValidationError):
         return "invalid", _("Die Eingabe ist ungültig. Details stehen bei den einzelnen Feldern.")
@@ -31,7 +42,7 @@ def _message_for(exc) -> tuple[str, str]:
     if isinstance(exc, exceptions.AuthenticationFailed):
         return "authentication_failed", _("Die Anmeldung ist fehlgeschlagen.")
     if isinstance(exc, exceptions.PermissionDenied):
-        return "permission_denied", _("Dazu fehlt dir die Berechtigung.")
+        return "permission_denied", _permission_message(exc)
     if isinstance(exc, exceptions.NotFound):
         return "not_found", _("Nicht gefunden.")
     if isinstance(exc, exceptions.MethodNotAllowed):

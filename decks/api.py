@@ -46,8 +46,13 @@ class DeckViewSet(
 ):
     """Own decks (list); any visible deck (read); only the owner writes. Private decks of others: 404."""
 
+    def _offers_method(self) -> bool:
+        method = self.request.method.lower()
+        return method in self.http_method_names and hasattr(self, method)
+
     def get_permissions(self):
-        if self.action in ("retrieve", "check", "export"):
+        # A method the route does not offer (GET on check/) is answered 405 by the handler, not 401/403 here.
+        if self.action in ("retrieve", "check", "export") or not self._offers_method():
             return [permissions.AllowAny()]
         return [permissions.IsAuthenticated()]
 
@@ -161,23 +166,8 @@ class DeckViewSet(
             except services.DeckError as exc:
                 raise _api_error(exc) from exc
             return self._read(deck, status.HTTP_201_CREATED)
-        parsed = services.parse_text(data["text"], data["alignment"])
-        preview = {
-            "entries": [
-                {"code": e.card.code, "name_de": e.card.name_de, "quantity": e.quantity, "part": e.part, "line": e.line}
-                for e in parsed.merged()
-            ],
-            "errors": [e.as_dict() for e in parsed.errors],
-            "check": None,
-        }
-        if parsed.ok:
-            result = checking.check_entries(
-                [(e.card.code, e.quantity, e.part) for e in parsed.merged()],
-                data["alignment"],
-                data.get("fallen_wizard", ""),
-            )
-            preview["check"] = result_dict(result)
-        return Response(preview)
+        preview = checking.import_preview(data["text"], data["alignment"], data.get("fallen_wizard", ""))
+        return Response(preview.as_dict())
 
     @extend_schema(
         parameters=[

@@ -10,13 +10,14 @@ from .formats.meccg.check import check
 from .formats.meccg.model import DeckDescription, Entry
 from .selectors import card_index
 
-SAMPLE = Path(__file__).resolve().parent.parent / "tests" / "decks" / "data" / "hero.txt"
-FILLER = "\n# Reservestapel\n3 Kampf der Mächte\n3 Waffenkammer\n3 Kräuterkunde\n2 Feuerwerk\n"
+# The bench's own deck (not the tests' samples, which may change or be absent where the app is deployed).
+SAMPLE = Path(__file__).resolve().parent / "bench_deck.txt"
 
 
 def _hundred_card_deck() -> DeckDescription:
     index = card_index()
-    parsed = textformat.parse(SAMPLE.read_text(encoding="utf-8") + FILLER, index, "Hero")
+    parsed = textformat.parse(SAMPLE.read_text(encoding="utf-8"), index, "Hero")
+    assert parsed.ok, [e.message for e in parsed.errors]
     entries = [Entry(e.card, e.quantity, e.part) for e in parsed.merged()]
     return DeckDescription(entries, "Hero", "", "Minion")
 

@@ -1,11 +1,14 @@
 """Check and export decks, saved or not (reads only)."""
 
+from dataclasses import dataclass
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .formats.meccg import textformat
 from .formats.meccg.check import check
 from .formats.meccg.model import DeckDescription, Entry
+from .links import result_dict
 from .selectors import card_index, card_infos, deck_description, entries_of, plain_entries
 from .services import DeckError
 
@@ -47,6 +50,36 @@ def check_text(text, alignment, fallen_wizard="", opponent_alignment=""):
         )
     entries = [Entry(e.card, e.quantity, e.part) for e in parsed.merged()]
     return check(DeckDescription(entries, alignment, fallen_wizard, opponent_alignment))
+
+
+@dataclass
+class ImportPreview:
+    """A pasted list before saving: what was read, each bad line, and the check once every line was read."""
+
+    parsed: textformat.ParseResult
+    entries: list[textformat.ParsedEntry]  # merged: one per card and part
+    check: dict | None  # result_dict of the check; None while a line has an error
+
+    def as_dict(self) -> dict:
+        return {
+            "entries": [
+                {"code": e.card.code, "name_de": e.card.name_de, "quantity": e.quantity, "part": e.part, "line": e.line}
+                for e in self.entries
+            ],
+            "errors": [e.as_dict() for e in self.parsed.errors],
+            "check": self.check,
+        }
+
+
+def import_preview(text, alignment, fallen_wizard="") -> ImportPreview:
+    """Read a pasted list and, if every line was read, check it (the page's and the API's preview)."""
+    parsed = textformat.parse(text, card_index(), alignment)
+    merged = parsed.merged()
+    result = None
+    if parsed.ok:
+        entries = [Entry(e.card, e.quantity, e.part) for e in merged]
+        result = result_dict(check(DeckDescription(entries, alignment, fallen_wizard)))
+    return ImportPreview(parsed, merged, result)
 
 
 def export_text(deck, entries=None) -> str:

@@ -1,8 +1,10 @@
 """Reads for decks: lists, visibility, plain deck descriptions for the check."""
 
+import time
 from dataclasses import dataclass
 
-from django.db.models import Count, IntegerField, Max, OuterRef, Q, Subquery, Sum
+from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce, Length, Ord
 from django.http import Http404
 
 from cards.models import Card
@@ -20,16 +22,49 @@ def meccg_cards():
 
 
 _index_cache: dict = {}
+# Backstop for edits the stamp cannot see (a same-length rename): a long-running process rebuilds at least this often.
+INDEX_MAX_AGE = 300  # seconds
+
+
+def _len(field):
+    return Coalesce(Length(field), 0)
+
+
+def _num(field):
+    return Coalesce(F(field), 0)
+
+
+def _index_stamp() -> tuple:
+    """A cheap fingerprint of the MECCG card rows (one aggregate query).
+
+    Cards has no updated timestamp, so besides count and highest id it sums what an in-place
+    re-import changes: the lengths of names and types, the numbers, the names' first letters weighted by id.
+    """
+    return tuple(
+        Card.objects.filter(game__slug=GAME_SLUG)
+        .aggregate(
+            n=Count("id"),
+            m=Max("id"),
+            lengths=Sum(
+                _len("name_de") + _len("name_en") + _len("subtype") + _len("race") + _len("alignment")
+                + _len("card_type") + _len("specific") + _len("site_type")
+            ),
+            letters=Sum((Coalesce(Ord("name_de"), 0) + Coalesce(Ord("name_en"), 0)) * F("id")),
+            numbers=Sum(_num("mind") + _num("direct_influence") + _num("marshalling_points")),
+            sets=Sum(F("card_set_id") * F("id")),
+        )
+        .values()
+    )  # fmt: skip
 
 
 def card_index() -> CardIndex:
-    """All MECCG cards as a name index; rebuilt only when the card table changed (1 query)."""
-    stamp = tuple(Card.objects.filter(game__slug=GAME_SLUG).aggregate(n=Count("id"), m=Max("id")).values())
+    """All MECCG cards as a name index; rebuilt when the card rows changed (1 query) or it is old."""
+    stamp = _index_stamp()
     cached = _index_cache.get("index")
-    if cached and cached[0] == stamp:
+    if cached and cached[0] == stamp and time.monotonic() - cached[2] < INDEX_MAX_AGE:
         return cached[1]
     index = CardIndex(from_card(card) for card in meccg_cards())
-    _index_cache["index"] = (stamp, index)
+    _index_cache["index"] = (stamp, index, time.monotonic())
     return index
 
 

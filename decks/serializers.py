@@ -1,13 +1,40 @@
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
+from . import choices as loose
 from .models import Deck, DeckAlignment, FallenWizard, Part, Visibility
+
+
+def _not_a_choice(value, what, choice_class) -> str:
+    return _("„%(value)s“ ist als %(what)s nicht möglich. Erlaubt sind: %(choices)s.") % {
+        "value": value,
+        "what": what,
+        "choices": loose.listing(choice_class),
+    }
+
+
+class LooseChoiceField(serializers.ChoiceField):
+    """A choice that also takes any case and the German names; an unknown value gets the list of valid ones."""
+
+    def __init__(self, choice_class, what, **kwargs):
+        self.choice_class = choice_class
+        self.what = what
+        super().__init__(choices=choice_class.choices, **kwargs)
+
+    def to_internal_value(self, data):
+        if data == "" and self.allow_blank:
+            return ""
+        value = loose.resolve(self.choice_class, data)
+        if value is None:
+            raise serializers.ValidationError(_not_a_choice(data, self.what, self.choice_class), code="invalid_choice")
+        return value
 
 
 class EntryInSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="Kartencode, z. B. TW-156")
     quantity = serializers.IntegerField(min_value=1, max_value=99)
-    part = serializers.ChoiceField(choices=Part.choices)
+    part = LooseChoiceField(Part, gettext_lazy("Teil des Decks"))
 
 
 class EntryOutSerializer(serializers.Serializer):
@@ -56,17 +83,21 @@ class DeckSerializer(serializers.ModelSerializer):
 class DeckWriteSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     description = serializers.CharField(required=False, allow_blank=True, default="")
-    alignment = serializers.ChoiceField(choices=DeckAlignment.choices)
-    fallen_wizard = serializers.ChoiceField(choices=FallenWizard.choices, required=False, allow_blank=True, default="")
-    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False, default=Visibility.PRIVATE)
+    alignment = LooseChoiceField(DeckAlignment, gettext_lazy("Ausrichtung"))
+    fallen_wizard = LooseChoiceField(
+        FallenWizard, gettext_lazy("Gefallener Zauberer"), required=False, allow_blank=True, default=""
+    )
+    visibility = LooseChoiceField(Visibility, gettext_lazy("Sichtbarkeit"), required=False, default=Visibility.PRIVATE)
     entries = EntryInSerializer(many=True, required=False)
 
 
 class CheckRequestSerializer(serializers.Serializer):
     text = serializers.CharField(required=False, allow_blank=True, help_text="Eingefügte Deckliste")
     entries = EntryInSerializer(many=True, required=False)
-    alignment = serializers.ChoiceField(choices=DeckAlignment.choices)
-    fallen_wizard = serializers.ChoiceField(choices=FallenWizard.choices, required=False, allow_blank=True, default="")
+    alignment = LooseChoiceField(DeckAlignment, gettext_lazy("Ausrichtung"))
+    fallen_wizard = LooseChoiceField(
+        FallenWizard, gettext_lazy("Gefallener Zauberer"), required=False, allow_blank=True, default=""
+    )
     # A plain string (same values as alignment) so the schema keeps one alignment enum.
     opponent_alignment = serializers.CharField(
         required=False,
@@ -76,20 +107,22 @@ class CheckRequestSerializer(serializers.Serializer):
     )
 
     def validate_opponent_alignment(self, value):
-        if value and value not in DeckAlignment.values:
-            raise serializers.ValidationError(
-                _("Unbekannte Ausrichtung „%(value)s“. Möglich: Hero, Minion, Fallen-wizard, Balrog.")
-                % {"value": value}
-            )
-        return value
+        if not value:
+            return ""
+        resolved = loose.resolve(DeckAlignment, value)
+        if resolved is None:
+            raise serializers.ValidationError(_not_a_choice(value, _("Ausrichtung des Gegners"), DeckAlignment))
+        return resolved
 
 
 class ImportRequestSerializer(serializers.Serializer):
     text = serializers.CharField()
     name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
-    alignment = serializers.ChoiceField(choices=DeckAlignment.choices)
-    fallen_wizard = serializers.ChoiceField(choices=FallenWizard.choices, required=False, allow_blank=True, default="")
-    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False, default=Visibility.PRIVATE)
+    alignment = LooseChoiceField(DeckAlignment, gettext_lazy("Ausrichtung"))
+    fallen_wizard = LooseChoiceField(
+        FallenWizard, gettext_lazy("Gefallener Zauberer"), required=False, allow_blank=True, default=""
+    )
+    visibility = LooseChoiceField(Visibility, gettext_lazy("Sichtbarkeit"), required=False, default=Visibility.PRIVATE)
     description = serializers.CharField(required=False, allow_blank=True, default="")
     confirm = serializers.BooleanField(required=False, default=False, help_text="Erst mit true wird gespeichert.")
 

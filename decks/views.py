@@ -1,5 +1,7 @@
 """Deck pages: thin views over services, selectors and the check."""
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -73,16 +75,8 @@ def new(request):
         text = data.get("text", "")
         try:
             if text and "confirm" not in request.POST:
-                parsed = services.parse_text(text, data["alignment"])
-                preview = {"parsed": parsed, "groups": _grouped(parsed.merged())}
-                if parsed.ok:
-                    preview["check"] = result_dict(
-                        checking.check_entries(
-                            [(e.card.code, e.quantity, e.part) for e in parsed.merged()],
-                            data["alignment"],
-                            data.get("fallen_wizard", ""),
-                        )
-                    )
+                found = checking.import_preview(text, data["alignment"], data.get("fallen_wizard", ""))
+                preview = {"parsed": found.parsed, "groups": _grouped(found.entries), "check": found.check}
             else:
                 if text:
                     deck = services.import_deck(request.user, text=text, **meta)
@@ -119,7 +113,8 @@ def edit(request, pk):
                 form = AddCardForm(request.POST)
                 if form.is_valid():
                     services.add_card(deck, request.user, **form.cleaned_data)
-                    return redirect(f"{request.path}?q={request.POST.get('q', '')}")
+                    # Encoded: a search such as "a&b#c" must come back whole, not cut at & or #.
+                    return redirect(f"{request.path}?{urlencode({'q': request.POST.get('q', '')})}")
                 messages.error(request, _("Die Karte konnte nicht hinzugefügt werden: Anzahl 1 bis 99, Teil wählen."))
             if action == "quantity":
                 form = QuantityForm(request.POST)

@@ -112,3 +112,32 @@ def test_database_overflow_becomes_a_german_400():
     assert response.status_code == 400
     assert response.data["error"]["code"] == "invalid_value"
     assert "außerhalb des gültigen Bereichs" in response.data["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("exc", "message"),
+    [
+        # No reason given (permission classes, Django's PermissionDenied): the generic German text.
+        ("drf_plain", "Dazu fehlt dir die Berechtigung."),
+        ("django_plain", "Dazu fehlt dir die Berechtigung."),
+        # The view's own German reason reaches the client.
+        ("drf_reason", "Nur der Besitzer darf dieses Deck ändern."),
+        # DRF's English CSRF text does not.
+        ("csrf", "Die Anfrage wurde abgelehnt: Das CSRF-Token fehlt oder ist ungültig."),
+    ],
+)
+def test_permission_denied_keeps_a_specific_reason(exc, message):
+    from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+    from rest_framework import exceptions
+
+    from config.api_errors import exception_handler
+
+    exc = {
+        "drf_plain": exceptions.PermissionDenied(),
+        "django_plain": DjangoPermissionDenied(),
+        "drf_reason": exceptions.PermissionDenied("Nur der Besitzer darf dieses Deck ändern."),
+        "csrf": exceptions.PermissionDenied("CSRF Failed: CSRF token missing."),
+    }[exc]
+    response = exception_handler(exc, {})
+    assert response.status_code == 403
+    assert response.data["error"] == {"code": "permission_denied", "message": message, "details": {}}

@@ -168,3 +168,85 @@ def test_check_fallen_wizard_with_starting_stage_cards(meccg_cards):
         .json()
     )
     assert body["legal"] is True, body
+
+
+def test_owner_only_write_says_why(meccg_cards, users):
+    frodo, sam = users
+    public = hero_deck(frodo, "public", "Öffentlich")
+    response = client_for(sam).patch(f"/api/decks/{public.pk}/", {"name": "Meins"}, format="json")
+    assert response.status_code == 403
+    assert response.json()["error"] == {
+        "code": "permission_denied",
+        "message": "Nur der Besitzer darf dieses Deck ändern.",
+        "details": {},
+    }
+
+
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [("get", "/api/decks/check/"), ("get", "/api/decks/import/"), ("put", "/api/decks/"), ("delete", "/api/decks/")],
+)
+@pytest.mark.parametrize("logged_in", [False, True])
+def test_wrong_method_is_405_for_everyone(users, method, url, logged_in):
+    client = client_for(users[0] if logged_in else None)
+    response = getattr(client, method)(url)
+    assert response.status_code == 405
+    assert response.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_choices_take_any_case_and_german_names(meccg_cards, users):
+    text = (DATA / "hero.txt").read_text(encoding="utf-8")
+    for alignment in ("hero", "HERO", "Helden", "Held"):
+        response = client_for().post(
+            "/api/decks/check/", {"text": text, "alignment": alignment, "opponent_alignment": "schergen"}, format="json"
+        )
+        assert response.status_code == 200, (alignment, response.json())
+        assert response.json()["legal"] is True
+    owner = client_for(users[0])
+    response = owner.post(
+        "/api/decks/",
+        {
+            "name": "Lose",
+            "alignment": "gefallener zauberer",
+            "fallen_wizard": "saruman",
+            "visibility": "Öffentlich",
+            "entries": [{"code": "TW-156", "quantity": 1, "part": "Anfangscharaktere"}],
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["alignment"], body["fallen_wizard"], body["visibility"]) == ("Fallen-wizard", "Saruman", "public")
+    assert body["entries"][0]["part"] == "pool"
+    response = owner.patch(f"/api/decks/{body['id']}/", {"alignment": "Balrog", "visibility": "PRIVAT"}, format="json")
+    assert (response.json()["alignment"], response.json()["visibility"]) == ("Balrog", "private")
+
+
+def test_invalid_choice_lists_the_valid_ones(meccg_cards, users):
+    response = client_for().post(
+        "/api/decks/check/",
+        {"text": "Gandalf", "alignment": "heroes2", "opponent_alignment": "Orks", "fallen_wizard": "Sauron"},
+        format="json",
+    )
+    assert response.status_code == 400
+    details = response.json()["error"]["details"]
+    assert details["alignment"] == [
+        "„heroes2“ ist als Ausrichtung nicht möglich. Erlaubt sind: "
+        "Hero (Helden), Minion (Schergen), Fallen-wizard (Gefallener Zauberer), Balrog."
+    ]
+    assert "„Orks“ ist als Ausrichtung des Gegners nicht möglich" in details["opponent_alignment"][0]
+    assert "Alatar, Gandalf, Pallando, Radagast, Saruman" in details["fallen_wizard"][0]
+    response = client_for(users[0]).post(
+        "/api/decks/",
+        {
+            "name": "X",
+            "alignment": "Hero",
+            "visibility": "geheim",
+            "entries": [{"code": "TW-156", "quantity": 1, "part": "deck"}],
+        },
+        format="json",
+    )
+    details = response.json()["error"]["details"]
+    assert "private (privat), unlisted (nur mit Link), public (öffentlich)" in details["visibility"][0]
+    assert "„deck“ ist als Teil des Decks nicht möglich" in details["entries"]["0"]["part"][0]
+    assert "hazards (Gefahren)" in details["entries"]["0"]["part"][0]

@@ -68,6 +68,18 @@ def test_editor_add_and_change_without_js(client, frodo, meccg_cards):
     assert not deck.entries.filter(card__code="TW-178").exists()
 
 
+def test_editor_add_keeps_the_whole_search(client, frodo, meccg_cards):
+    client.force_login(frodo)
+    deck = make(frodo)
+    response = client.post(
+        f"/decks/{deck.pk}/bearbeiten/",
+        {"action": "add", "code": "TW-178", "part": "characters", "quantity": 1, "q": "a&b#c ä"},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == f"/decks/{deck.pk}/bearbeiten/?q=a%26b%23c+%C3%A4"
+    assert client.get(response["Location"]).context["query"] == "a&b#c ä"
+
+
 def test_public_filters_and_copy(client, frodo, meccg_cards):
     make(frodo, visibility="public")
     make(frodo, "minion", "Minion", visibility="public")

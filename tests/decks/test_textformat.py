@@ -69,3 +69,50 @@ def test_the_books_spellings_resolve(card_index, book, code):
     result = parse(f"1 {book}", card_index, "Hero")
     assert not result.errors
     assert result.entries[0].card.code == code
+
+
+def test_card_index_sees_cards_changed_in_place(meccg_cards, django_assert_num_queries):
+    from cards.models import Card
+    from decks import selectors
+
+    selectors.card_index()
+    with django_assert_num_queries(1):  # unchanged: only the stamp is read
+        selectors.card_index()
+    card = Card.objects.get(code="TW-156")
+    try:
+        # Same count and ids, as after a re-import that corrects a name: the stamp must change anyway.
+        Card.objects.filter(pk=card.pk).update(name_de="Gandalf der Graue")
+        index = selectors.card_index()
+        assert index.by_code["TW-156"].name_de == "Gandalf der Graue"
+        assert "gandalf der graue" in index.by_name
+        # A same-length rename: still a different first letter.
+        Card.objects.filter(pk=card.pk).update(name_de="Wandalf")
+        assert selectors.card_index().by_code["TW-156"].name_de == "Wandalf"
+        # An attribute edited in place.
+        Card.objects.filter(pk=card.pk).update(mind=(card.mind or 0) + 1)
+        assert selectors.card_index().by_code["TW-156"].mind == (card.mind or 0) + 1
+    finally:
+        Card.objects.filter(pk=card.pk).update(name_de=card.name_de, mind=card.mind)
+        selectors.card_index()  # back to the real data for the following tests
+
+
+def test_card_index_is_rebuilt_when_old(meccg_cards, monkeypatch):
+    from decks import selectors
+
+    first = selectors.card_index()
+    assert selectors.card_index() is first
+    monkeypatch.setattr(selectors, "INDEX_MAX_AGE", 0)
+    assert selectors.card_index() is not first
+
+
+def test_suggestions_are_unique_and_in_the_language_typed(card_index):
+    [error] = parse("4 Gandalf (XY)", card_index, "Hero").errors
+    assert error.suggestions[0] == "Gandalf"
+    assert len(error.suggestions) == len({s.casefold() for s in error.suggestions}) == 3
+    # German input: German names only (the English "Twilight", "Beorning Toll" used to appear).
+    german = parse("Zwielichtt\nBergtrole", card_index, "Hero").errors
+    assert german[0].suggestions[0] == "Zwielicht" and "Twilight" not in german[0].suggestions
+    assert german[1].suggestions[0] == "Bergtrolle" and "Beorning Toll" not in german[1].suggestions
+    # English input that matches English names better: English names.
+    [english] = parse("Twilightt", card_index, "Hero").errors
+    assert english.suggestions[0] == "Twilight"

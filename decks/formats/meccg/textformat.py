@@ -124,12 +124,15 @@ class CardIndex:
         self.by_code: dict[str, CardInfo] = {}
         self.by_name: dict[str, list[CardInfo]] = {}
         self.display: dict[str, str] = {}
+        # Keys per language, so suggestions can answer in the language the user typed.
+        self._lang_keys: dict[str, set[str]] = {"de": set(), "en": set()}
         for card in cards:
             self.by_code[card.code.upper()] = card
-            for name in (card.name_de, card.name_en):
+            for lang, name in (("de", card.name_de), ("en", card.name_en)):
                 if not name:
                     continue
                 key = normalize(name)
+                self._lang_keys[lang].add(key)
                 bucket = self.by_name.setdefault(key, [])
                 if card not in bucket:
                     bucket.append(card)
@@ -144,9 +147,27 @@ class CardIndex:
                 self.by_name[key] = found
                 self.display[key] = book
 
-    def suggestions(self, name: str, n: int = 3) -> list[str]:
-        close = difflib.get_close_matches(normalize(name), self._keys, n=n, cutoff=0.4)
-        return [self.display[key] for key in close]
+    def suggestions(self, name: str, n: int = 3, leading: tuple[str, ...] = ()) -> list[str]:
+        """Up to n names like `name`, after `leading`; each shown once, in the language it was typed in.
+
+        German input gets German names; English ones only when the input matched English better.
+        """
+        wanted = normalize(name)
+        close = {
+            lang: difflib.get_close_matches(wanted, keys, n=n + len(leading) + 2, cutoff=0.4)
+            for lang, keys in self._lang_keys.items()
+        }
+
+        def best(lang):
+            return difflib.SequenceMatcher(None, wanted, close[lang][0]).ratio() if close[lang] else -1.0
+
+        lang = "de" if best("de") >= best("en") else "en"
+        picked, seen = [], set()
+        for shown in [*leading, *(self.display[key] for key in close[lang])]:
+            if shown.casefold() not in seen:
+                seen.add(shown.casefold())
+                picked.append(shown)
+        return picked[:n]
 
     def choose(self, candidates: list[CardInfo], alignment: str, part: str) -> CardInfo:
         """The printing that fits the deck: right type for the part, deck alignment, oldest set."""
@@ -253,7 +274,7 @@ def _resolve(index, name, set_code, number_part, alignment, part, number, raw):
                 raw,
                 _("Zeile %(line)d: Die Karte %(code)s heißt „%(card)s“, nicht „%(name)s“.")
                 % {"line": number, "code": card.code, "card": card.name_de, "name": name},
-                [card.name_de, *index.suggestions(name, 2)],
+                index.suggestions(name, 3, leading=(card.name_de,)),
             )
     candidates = index.by_name.get(normalize(name))
     if not candidates:
@@ -276,7 +297,7 @@ def _resolve(index, name, set_code, number_part, alignment, part, number, raw):
                 raw,
                 _("Zeile %(line)d: „%(name)s“ gibt es nicht im Set %(set)s, nur in: %(sets)s.")
                 % {"line": number, "name": name, "set": set_code, "sets": ", ".join(sets)},
-                [index.display[normalize(name)], *index.suggestions(name, 2)],
+                index.suggestions(name, 3, leading=(index.display[normalize(name)],)),
             )
         candidates = in_set
     return index.choose(candidates, alignment, part), None

@@ -1,0 +1,17 @@
+from pathlib import Path
+
+import pytest
+
+from decks import bench
+
+pytestmark = pytest.mark.django_db
+
+
+def test_bench_has_its_own_hundred_card_deck(meccg_cards):
+    # The bench must not depend on the tests folder (not shipped everywhere the app runs).
+    app_dir = Path(bench.__file__).resolve().parent
+    assert bench.SAMPLE.resolve().is_relative_to(app_dir)
+    assert bench.SAMPLE.is_file()
+    [(label, run)] = bench.cases()
+    assert label == "MECCG-Deckprüfung (100 Karten, 0 Abfragen)"
+    run()
