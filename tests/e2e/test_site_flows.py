@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -15,7 +16,7 @@ def test_card_search_with_a_typo_then_card_page(live_server, page, content):
     page.get_by_label("Suche").fill("Aragron")
     page.get_by_role("button", name="Suchen").click()
     page.get_by_role("link", name="Aragorn II").first.click()
-    assert page.locator("h1").inner_text() == "Aragorn II"
+    expect(page.locator("h1")).to_have_text("Aragorn II")
     assert "Geist" in page.content()
 
 
@@ -27,7 +28,7 @@ def test_malformed_card_query_shows_position(live_server, page, content):
 def test_rules_search_then_section(live_server, page, content):
     page.goto(f"{live_server.url}/regeln/suche/?q=Gefahrenlimit")
     page.get_by_role("link", name="Gefahrenlimit").first.click()
-    assert page.locator("h1").inner_text().startswith("Gefahrenlimit")
+    expect(page.locator("h1")).to_contain_text("Gefahrenlimit")
     assert "Regeln" in page.locator(".breadcrumbs").inner_text()
 
 
@@ -42,7 +43,7 @@ def test_import_hero_deck_preview_save_and_check(live_server, page, content):
     page.get_by_label("Ausrichtung").select_option("Hero")
     page.get_by_label("Deckliste einfügen (optional)").fill(HERO_DECK.read_text(encoding="utf-8"))
     page.get_by_role("button", name="Vorschau").click()
-    assert "regelkonform" in page.locator("#check-title").inner_text()
+    expect(page.locator("#check-title")).to_contain_text("regelkonform")
     page.get_by_role("button", name="Deck speichern").click()
     page.wait_for_url("**/decks/*/bearbeiten/")  # saved: straight into the editor
     assert "Gemeinschaft aus Bruchtal" in page.locator("h1").inner_text()
@@ -51,5 +52,5 @@ def test_import_hero_deck_preview_save_and_check(live_server, page, content):
     page.get_by_label("Kartenname (deutsch oder englisch)").fill("Aragorn II")
     page.get_by_role("button", name="Suchen").click()
     page.locator(".deck-results li", has_text="TW-120").get_by_role("button", name="Hinzufügen").click()
-    assert page.locator("#check-title .badge").inner_text() == "nicht regelkonform"
-    assert "Aragorn II" in page.locator(".deck-problems").inner_text()
+    expect(page.locator("#check-title .badge")).to_have_text("nicht regelkonform")
+    expect(page.locator(".deck-problems")).to_contain_text("Aragorn II")
