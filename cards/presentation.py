@@ -181,8 +181,13 @@ def _plain(value) -> str:
     return "" if value is None else str(value)
 
 
-def card_attributes(card: Card) -> list[tuple[str, str]]:
-    """(German label, value) for every attribute the card has, in reading order."""
+def card_attributes(card: Card, places: dict | None = None) -> list[tuple[str, str]]:
+    """(German label, value) for every attribute the card has, in reading order.
+
+    ``places`` maps English site and region names to German ones (selectors.german_place_names):
+    the data prints home sites, regions and havens in English only.
+    """
+    places = places or {}
     skills = " / ".join(str(SKILLS.get(s, s)) for s in card.skills.split("/") if s)
     mp = card.marshalling_points_raw
     if mp and card.marshalling_points_type:
@@ -205,11 +210,11 @@ def card_attributes(card: Card) -> list[tuple[str, str]]:
         (_("Kampfkraft/Körperkraft"), prowess_body),
         (_("Versuchung"), card.corruption_raw),
         (_("Siegpunkte"), mp),
-        (_("Heimatort"), card.home_site),
+        (_("Heimatort"), _german(card.home_site, places)),
         (_("Ortstyp"), str(SITE_TYPES.get(card.site_type, card.site_type))),
-        (_("Region"), card.region),
+        (_("Region"), _german(card.region, places)),
         (_("Regionstyp"), str(REGION_TYPES.get(card.region_type, card.region_type))),
-        (_("Nächster Zufluchtsort"), card.haven),
+        (_("Nächster Zufluchtsort"), _german(card.haven, places)),
         (_("Ortspfad"), card.site_path),
         (_("Agent"), _yes(card.is_agent)),
         (_("Avatar"), _yes(card.is_avatar)),

@@ -98,3 +98,9 @@ def other_printings(card: Card) -> list[Card]:
         .exclude(pk=card.pk)
         .order_by("game__order", "card_set__order", "code")
     )
+
+
+def german_place_names(game_id: int) -> dict[str, str]:
+    """English site and region names -> German card names (home sites and regions are printed in English)."""
+    rows = Card.objects.filter(game_id=game_id, card_type__in=["Site", "Region"]).exclude(name_en="")
+    return {name_en.strip(): name_de for name_en, name_de in rows.values_list("name_en", "name_de") if name_de}

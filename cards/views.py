@@ -5,7 +5,7 @@ from .forms import CardSearchForm
 from .models import Card
 from .presentation import card_attributes, key_numbers
 from .query import QuerySyntaxError
-from .selectors import other_printings, search_cards
+from .selectors import german_place_names, other_printings, search_cards
 
 try:  # built by the rules app in parallel; card text stays unlinked without it
     from rules.selectors import link_glossary_terms
@@ -54,7 +54,7 @@ def detail(request, code):
         "cards/detail.html",
         {
             "card": card,
-            "attributes": card_attributes(card),
+            "attributes": card_attributes(card, german_place_names(card.game_id)),
             "text_de": texts["de"],
             "text_en": texts["en"],
             "printings": other_printings(card),

@@ -170,3 +170,13 @@ def test_races_keywords_and_magic_are_shown_in_german(client, meccg_cards):
     assert row(spell.code, "Magie") == "Hexerei"
     deeps = next(c for c in Card.objects.exclude(attributes__underDeeps=None) if c.attributes.get("underDeeps"))
     assert row(deeps.code, "Unter-Tiefen") == "ja"
+
+
+def test_card_page_names_places_in_german(client, meccg_cards):
+    from cards.models import Card
+
+    # Elrond's home site is printed "Rivendell"; the German site card is „Bruchtal“.
+    elrond = Card.objects.filter(name_en="Elrond", card_type="Character").first()
+    assert elrond.home_site == "Rivendell"
+    html = client.get(f"/karten/{elrond.code}/").content.decode()
+    assert "<dd>Bruchtal</dd>" in html and "<dd>Rivendell</dd>" not in html
