@@ -3,14 +3,13 @@
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from .formats.meccg import textformat
 from .formats.meccg.check import check
 from .formats.meccg.model import DeckDescription, Entry
 from .links import result_dict
 from .selectors import card_index, card_infos, deck_description, entries_of, plain_entries
-from .services import DeckError
+from .services import DeckError, parse_readable
 
 
 def check_saved(deck, opponent_alignment: str = "", entries=None):
@@ -36,18 +35,7 @@ def check_entries(raw_entries, alignment, fallen_wizard="", opponent_alignment="
 
 def check_text(text, alignment, fallen_wizard="", opponent_alignment=""):
     """Parse and check; a list with unreadable lines raises DeckError with every line's error."""
-    parsed = textformat.parse(text, card_index(), alignment)
-    if parsed.errors:
-        raise DeckError(
-            "import_errors",
-            ngettext(
-                "Die Liste enthält %(n)d fehlerhafte Zeile.",
-                "Die Liste enthält %(n)d fehlerhafte Zeilen.",
-                len(parsed.errors),
-            )
-            % {"n": len(parsed.errors)},
-            {"lines": [e.as_dict() for e in parsed.errors]},
-        )
+    parsed = parse_readable(text, alignment)
     entries = [Entry(e.card, e.quantity, e.part) for e in parsed.merged()]
     return check(DeckDescription(entries, alignment, fallen_wizard, opponent_alignment))
 

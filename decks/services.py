@@ -214,20 +214,28 @@ def parse_text(text: str, alignment: str) -> textformat.ParseResult:
     return textformat.parse(text, card_index(), alignment)
 
 
-def import_deck(owner, *, text, name, alignment, fallen_wizard="", description="", visibility=Visibility.PRIVATE):
-    """Create a deck from pasted text; refuses (DeckError) if any line has an error."""
+def parse_readable(text: str, alignment: str, *, nothing_saved: bool = False) -> textformat.ParseResult:
+    """Parse a pasted list; any unreadable line raises DeckError carrying every line's error."""
     parsed = parse_text(text, alignment)
     if parsed.errors:
-        raise DeckError(
-            "import_errors",
-            ngettext(
+        n = len(parsed.errors)
+        if nothing_saved:
+            message = ngettext(
                 "Die Liste enthält %(n)d fehlerhafte Zeile; es wurde nichts gespeichert.",
                 "Die Liste enthält %(n)d fehlerhafte Zeilen; es wurde nichts gespeichert.",
-                len(parsed.errors),
+                n,
             )
-            % {"n": len(parsed.errors)},
-            {"lines": [e.as_dict() for e in parsed.errors]},
-        )
+        else:
+            message = ngettext(
+                "Die Liste enthält %(n)d fehlerhafte Zeile.", "Die Liste enthält %(n)d fehlerhafte Zeilen.", n
+            )
+        raise DeckError("import_errors", message % {"n": n}, {"lines": [e.as_dict() for e in parsed.errors]})
+    return parsed
+
+
+def import_deck(owner, *, text, name, alignment, fallen_wizard="", description="", visibility=Visibility.PRIVATE):
+    """Create a deck from pasted text; refuses (DeckError) if any line has an error."""
+    parsed = parse_readable(text, alignment, nothing_saved=True)
     return create_deck(
         owner,
         name=name,
