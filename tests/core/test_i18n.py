@@ -251,7 +251,16 @@ def test_compiled_catalogue_matches_the_po_file(po_entries):
 
 # --- the catalogue covers the source ----------------------------------------------------------------
 
-GETTEXT_NAMES = {"_", "gettext", "gettext_lazy", "pgettext", "pgettext_lazy", "ngettext", "ngettext_lazy"}
+GETTEXT_NAMES = {
+    "_",
+    "gettext",
+    "gettext_noop",
+    "gettext_lazy",
+    "pgettext",
+    "pgettext_lazy",
+    "ngettext",
+    "ngettext_lazy",
+}
 TRANSLATE_TAG = re.compile(r"""\{%\s*(?:translate|trans)\s+(?:"([^"]*)"|'([^']*)')""")
 SOURCE_DIRS = ("cards", "config", "core", "decks", "matches", "rules")
 

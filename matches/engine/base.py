@@ -1,0 +1,104 @@
+"""The engine protocol: plain data in, plain data out, no Django.
+
+A *state* is a JSON-serialisable dict (it is stored in ``Match.state``), an *action* a JSON dict
+sent by a client (``{"type": ...}`` plus fields), an *event* a :class:`Event`. ``apply`` never
+mutates the state it is given: it returns a new one, or raises :class:`IllegalAction` and the
+caller keeps the old state.
+
+German texts are marked with :func:`gettext_noop` so that ``makemessages`` collects them; the
+framework translates them when it renders (``Text.render(gettext)``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def gettext_noop(text: str) -> str:
+    """Marks a German text for the catalogue; the framework translates it when it renders."""
+    return text
+
+
+@dataclass(frozen=True)
+class Text:
+    """A German template with ``%(name)s`` parameters, rendered late in the reader's language."""
+
+    template: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def render(self, translate=lambda s: s) -> str:
+        text = translate(self.template)
+        return text % self.params if self.params else text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"template": self.template, "params": dict(self.params)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Text:
+        return cls(data["template"], dict(data.get("params") or {}))
+
+
+class IllegalAction(Exception):
+    """The action is not allowed now. ``code`` is stable for clients, ``message`` is German."""
+
+    def __init__(self, code: str, message: str, **params: Any):
+        self.code = code
+        self.text = Text(message, params)
+        super().__init__(f"{code}: {self.text.render()}")
+
+
+@dataclass
+class Event:
+    """What happened: a public text for everyone, private texts per seat, structured data."""
+
+    public: Text
+    private: dict[int, Text] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a match. ``winners`` may be empty (everyone lost); ``scores`` per seat."""
+
+    winners: list[int]
+    reason: Text
+    scores: dict[int, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason.to_json(),
+            "scores": {str(seat): score for seat, score in self.scores.items()},
+        }
+
+
+class Engine(Protocol):
+    slug: str
+    name: str  # German, marked with gettext_noop
+    min_players: int
+    max_players: int
+
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        """A new game for seats ``0 .. players-1``; raises IllegalAction for bad options."""
+
+    def current_seats(self, state: State) -> list[int]:
+        """The seats that may act now (empty once the game is over)."""
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Actions ``seat`` may send now; may be a summary where the list would be huge."""
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """The new state and what happened; raises IllegalAction and leaves ``state`` untouched."""
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator). Never the generator or others' secrets."""
+
+    def result(self, state: State) -> Result | None:
+        """The result once the game is over, else None."""
+
+    def default_action(self, state: State, seat: int) -> Action:
+        """A deterministic legal action for a seat whose time ran out."""
