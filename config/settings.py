@@ -38,10 +38,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.postgres",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "core",
     "cards",
     "rules",
@@ -50,7 +50,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so that oversized bodies and NUL bytes are refused before anything reads them.
+    "core.middleware.RequestGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "core.middleware.PermissionsPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "core.middleware.ChosenLanguageMiddleware",
@@ -95,6 +99,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # A database that accepts connections but never answers must not hang a request forever:
+    # give up connecting after DB_CONNECT_TIMEOUT seconds, cancel any statement after DB_STATEMENT_TIMEOUT_MS.
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", env.int("DB_CONNECT_TIMEOUT", default=3))
+    DATABASES["default"]["OPTIONS"].setdefault(
+        "options",
+        f"-c statement_timeout={env.int('DB_STATEMENT_TIMEOUT_MS', default=30000)}"
+        f" -c lock_timeout={env.int('DB_LOCK_TIMEOUT_MS', default=10000)}",
+    )
 IS_POSTGRES = DATABASES["default"]["ENGINE"].endswith("postgresql")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -142,6 +155,32 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Bruchtal <noreply@bruchtal.invalid>")
 
+# The cache holds throttle counters and the per-content-version answers of the read endpoints.
+# Embedded default: local memory (per process). CACHE_URL=redis://host:6379/N shares it between processes.
+CACHE_URL = env("CACHE_URL", default="")
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "bruchtal",
+            # A Redis that hangs must cost a request at most a second, never a worker.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "bruchtal",
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
+
+# Request size: bodies above this many bytes are refused with 413 before anything reads them.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = env.int("DATA_UPLOAD_MAX_NUMBER_FIELDS", default=1000)
+
 # Celery: without a broker, tasks run eagerly in-process (still after commit).
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
@@ -151,6 +190,26 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Timeouts: a broker that is down or hangs costs a publish a few seconds, never the request
+# (core.outbox records every task first and a failed publish is retried by the sweep).
+CELERY_BROKER_CONNECTION_TIMEOUT = env.int("CELERY_BROKER_CONNECTION_TIMEOUT", default=2)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # A message whose worker was killed hard is handed out again after this many seconds
+    # (kombu's default is an hour). Every task is idempotent, so a second run is harmless;
+    # a task must finish well within it.
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=30),
+    "socket_timeout": 5,
+    "socket_connect_timeout": 2,
+    "retry_on_timeout": False,
+    "max_retries": 1,
+}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5}
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+CELERY_BEAT_SCHEDULE = {
+    # The outbox sweep hands the broker every task still pending (the broker was away at commit).
+    "core-outbox-sweep": {"task": "core.tasks.sweep_outbox", "schedule": 30.0},
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
@@ -158,8 +217,19 @@ CELERY_TIMEZONE = TIME_ZONE
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "core.tokens.ExpiringTokenAuthentication",
     ],
+    # Anonymous writes and checks (deck check, sign-up-like POSTs) are rate limited per address;
+    # the log-in endpoints have their own throttles (core.throttles) on failed attempts.
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonWriteThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon_write": env("THROTTLE_ANON_WRITE", default="60/minute"),
+        "login_account": env("THROTTLE_LOGIN_ACCOUNT", default="10/hour"),
+        "login_address": env("THROTTLE_LOGIN_ADDRESS", default="30/hour"),
+        "deck_check": env("THROTTLE_DECK_CHECK", default="30/minute"),
+    },
+    # Behind one reverse proxy: the client address is the last X-Forwarded-For entry it adds.
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "config.pagination.Pagination",
@@ -192,7 +262,35 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# API tokens expire after this many hours; a password change, log-out or "log out everywhere" revokes them.
+API_TOKEN_TTL_HOURS = env.int("API_TOKEN_TTL_HOURS", default=24 * 14)
+
+# Content-Security-Policy (django-csp): scripts and styles only from the site itself, no inline code.
+# Violations are reported to the browser console (and the browser tests fail on them).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Browser features the site never uses are switched off for it and anything it might embed.
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"
+)
+
+# Outgoing mail must not hang a worker past the broker's visibility timeout.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 
 LOGGING = {
     "version": 1,

@@ -1,16 +1,32 @@
-"""Reachability checks for /healthz."""
+"""Reachability checks for /healthz, bounded in time whatever hangs.
+
+Each check runs in a worker thread; whatever has not answered after CHECK_DEADLINE seconds is
+reported as "timeout", so /healthz answers (503) within 3 s even if the database or the broker
+accepts connections and then never says a word.
+"""
+
+from concurrent.futures import ThreadPoolExecutor, wait
 
 from django.conf import settings
-from django.db import connection
+from django.db import connections
+
+CHECK_DEADLINE = 2.0
+
+# A few threads: a check stuck on a hung peer keeps its thread until the driver's own timeout.
+_pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="healthz")
 
 
 def database_status() -> dict:
+    connection = connections["default"]
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
     except Exception as exc:  # any driver error means "down"; report it, never raise
         return {"ok": False, "vendor": connection.vendor, "error": exc.__class__.__name__}
+    finally:
+        # This runs in a pool thread: do not leave its connection behind.
+        connection.close()
     return {"ok": True, "vendor": connection.vendor}
 
 
@@ -21,7 +37,27 @@ def broker_status() -> dict:
 
     try:
         with app.connection_for_write(settings.CELERY_BROKER_URL) as conn:
-            conn.ensure_connection(max_retries=1, timeout=2)
+            conn.ensure_connection(max_retries=1, timeout=CHECK_DEADLINE)
+            # Connecting is not answering: a hung Redis accepts TCP and then stays silent.
+            client = getattr(conn.default_channel, "client", None)
+            if client is not None:
+                client.ping()
     except Exception as exc:  # unreachable broker is a status, not a crash
         return {"ok": False, "mode": "broker", "error": exc.__class__.__name__}
     return {"ok": True, "mode": "broker"}
+
+
+CHECKS = {"database": database_status, "broker": broker_status}
+
+
+def run_checks(deadline: float = CHECK_DEADLINE) -> dict:
+    futures = {name: _pool.submit(check) for name, check in CHECKS.items()}
+    wait(futures.values(), timeout=deadline)
+    results = {}
+    for name, future in futures.items():
+        if future.done():
+            results[name] = future.result()
+        else:
+            future.cancel()
+            results[name] = {"ok": False, "error": "timeout", "timeout_seconds": deadline}
+    return results

@@ -2,24 +2,17 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from . import views
-from .forms import LoginForm
 
 app_name = "core"
 
 urlpatterns = [
     path("registrieren/", views.signup, name="signup"),
-    path(
-        "anmelden/",
-        auth_views.LoginView.as_view(template_name="core/login.html", authentication_form=LoginForm),
-        name="login",
-    ),
-    path("abmelden/", auth_views.LogoutView.as_view(), name="logout"),
+    path("anmelden/", views.LoginView.as_view(), name="login"),
+    path("abmelden/", views.LogoutView.as_view(), name="logout"),
+    path("ueberall-abmelden/", views.logout_everywhere, name="logout_everywhere"),
     path(
         "passwort/",
-        auth_views.PasswordChangeView.as_view(
-            template_name="core/password_change.html",
-            success_url=reverse_lazy("core:password_change_done"),
-        ),
+        views.PasswordChangeView.as_view(success_url=reverse_lazy("core:password_change_done")),
         name="password_change",
     ),
     path(

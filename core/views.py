@@ -1,13 +1,15 @@
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
-from . import health, services
-from .forms import SignupForm
+from . import health, services, throttles
+from .forms import LoginForm, SignupForm
 
 
 def home(request):
@@ -17,7 +19,7 @@ def home(request):
 @require_GET
 @never_cache
 def healthz(request):
-    checks = {"database": health.database_status(), "broker": health.broker_status()}
+    checks = health.run_checks()
     ok = all(check["ok"] for check in checks.values())
     return JsonResponse({"status": "ok" if ok else "error", **checks}, status=200 if ok else 503)
 
@@ -32,3 +34,65 @@ def signup(request):
         messages.success(request, _("Willkommen, %(name)s! Dein Konto ist angelegt.") % {"name": user.username})
         return redirect("home")
     return render(request, "core/signup.html", {"form": form})
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in, with failed attempts throttled per account and per address (429 + Retry-After)."""
+
+    template_name = "core/login.html"
+    authentication_form = LoginForm
+
+    def post(self, request, *args, **kwargs):
+        wait, self.throttles = throttles.check_login(request, request.POST.get("username", ""))
+        if wait is not None:
+            seconds = max(1, int(wait + 0.999))
+            response = render(
+                request,
+                self.template_name,
+                {
+                    "form": self.authentication_form(request),
+                    "throttled": _(
+                        "Zu viele fehlgeschlagene Anmeldungen. Bitte warte %(seconds)s Sekunden "
+                        "und versuche es dann noch einmal."
+                    )
+                    % {"seconds": seconds},
+                    "next": self.get_redirect_url(),
+                },
+                status=429,
+            )
+            response["Retry-After"] = str(seconds)
+            return response
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        if form.data.get("username") and form.data.get("password"):
+            throttles.record_failure(self.throttles)
+        return super().form_invalid(form)
+
+
+class LogoutView(auth_views.LogoutView):
+    """Log-out also revokes the user's API tokens (a token must not outlive the session that made it)."""
+
+    def post(self, request, *args, **kwargs):
+        if request.user.is_authenticated:
+            services.revoke_tokens(request.user)
+        return super().post(request, *args, **kwargs)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    template_name = "core/password_change.html"
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        # The new password already invalidates old tokens (core.tokens); delete them outright too.
+        services.revoke_tokens(self.request.user)
+        return response
+
+
+@require_POST
+@login_required
+def logout_everywhere(request):
+    services.log_out_everywhere(request.user)
+    logout(request)
+    messages.success(request, _("Du bist jetzt überall abgemeldet, auf allen Geräten und für die API."))
+    return redirect("home")

@@ -91,7 +91,7 @@ def test_api_token_authentication(client):
     get_user_model().objects.create_user("sam", "sam@auenland.example", PASSWORD)
     response = client.post("/api/auth/token/", {"username": "sam", "password": "falsch"})
     assert response.status_code == 400
-    assert response.json()["error"]["code"] == "invalid"
+    assert response.json()["error"]["code"] == "invalid_credentials"
     response = client.post("/api/auth/token/", {"username": "sam", "password": PASSWORD})
     assert response.status_code == 200
-    assert len(response.json()["token"]) == 40
+    assert len(response.json()["token"]) >= 40

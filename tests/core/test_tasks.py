@@ -8,7 +8,7 @@ from django.core import mail
 from django.db import transaction
 from django.urls import reverse
 
-from core.tasks import send_welcome_mail
+from core import outbox
 
 
 def _wait_for_mail(count=1, timeout=15.0):
@@ -57,7 +57,7 @@ def test_real_worker_runs_task_after_request_commit(client, celery_session_worke
 def test_real_worker_does_not_see_uncommitted_row(celery_session_worker):
     with transaction.atomic():
         user = get_user_model().objects.create_user("pippin", "pippin@tuckborough.example", "x")
-        send_welcome_mail.delay_on_commit(user.pk)
+        outbox.enqueue("welcome_mail", {"user_id": user.pk})
         time.sleep(0.5)
         assert mail.outbox == []  # queued only on commit: the worker has nothing yet
     _wait_for_mail()

@@ -1,0 +1,17 @@
+"""Site-wide API throttles. Rates live in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]."""
+
+from rest_framework.throttling import SimpleRateThrottle
+
+
+class AnonWriteThrottle(SimpleRateThrottle):
+    """Anonymous writes and checks (any unsafe method), counted per client address.
+
+    Reads stay unthrottled (they are cached); signed-in users are accountable and not limited here.
+    """
+
+    scope = "anon_write"
+
+    def get_cache_key(self, request, view):
+        if request.method in ("GET", "HEAD", "OPTIONS") or request.user.is_authenticated:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
