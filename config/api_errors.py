@@ -40,7 +40,10 @@ def _message_for(exc) -> tuple[str, str]:
     if isinstance(exc, exceptions.NotAuthenticated):
         return "not_authenticated", _("Bitte melde dich an.")
     if isinstance(exc, exceptions.AuthenticationFailed):
-        return "authentication_failed", _("Die Anmeldung ist fehlgeschlagen.")
+        detail = str(exc.detail)
+        if detail == str(exceptions.AuthenticationFailed.default_detail) or detail.startswith("Invalid token"):
+            return "authentication_failed", _("Die Anmeldung ist fehlgeschlagen.")
+        return "authentication_failed", detail  # our own German reason (expired, revoked …)
     if isinstance(exc, exceptions.PermissionDenied):
         return "permission_denied", _permission_message(exc)
     if isinstance(exc, exceptions.NotFound):
@@ -50,6 +53,10 @@ def _message_for(exc) -> tuple[str, str]:
     if isinstance(exc, exceptions.ParseError):
         return "parse_error", _("Die Anfrage konnte nicht gelesen werden (kein gültiges JSON).")
     if isinstance(exc, exceptions.Throttled):
+        if exc.wait:
+            return "throttled", _("Zu viele Anfragen. Bitte warte %(seconds)s Sekunden.") % {
+                "seconds": max(1, int(exc.wait + 0.999))
+            }
         return "throttled", _("Zu viele Anfragen. Bitte warte kurz.")
     return "error", str(getattr(exc, "detail", exc))
 

@@ -1,9 +1,17 @@
 """Site-wide API throttles. Rates live in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]."""
 
+from django.conf import settings
 from rest_framework.throttling import SimpleRateThrottle
 
 
-class AnonWriteThrottle(SimpleRateThrottle):
+class SettingsRateThrottle(SimpleRateThrottle):
+    """Reads its rate from the settings at call time (DRF's base class freezes them at import)."""
+
+    def get_rate(self):
+        return settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get(self.scope)
+
+
+class AnonWriteThrottle(SettingsRateThrottle):
     """Anonymous writes and checks (any unsafe method), counted per client address.
 
     Reads stay unthrottled (they are cached); signed-in users are accountable and not limited here.

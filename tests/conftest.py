@@ -42,6 +42,16 @@ def celery_session_worker(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Throttle counters and cached answers live in the cache: every test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _locmem_mail(settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
