@@ -198,13 +198,16 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     # (kombu's default is an hour). Every task is idempotent, so a second run is harmless;
     # a task must finish well within it.
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=30),
-    "socket_timeout": 5,
+    # Look for such abandoned messages every 5 s (kombu's default scans only every 100 s).
+    "unacked_restore_interval": 5,
+    "unacked_restore_throttle": 1,
+    "socket_timeout": 2,
     "socket_connect_timeout": 2,
     "retry_on_timeout": False,
     "max_retries": 1,
 }
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5}
-CELERY_REDIS_SOCKET_TIMEOUT = 5
+CELERY_REDIS_SOCKET_TIMEOUT = 2
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
 CELERY_BEAT_SCHEDULE = {
     # The outbox sweep hands the broker every task still pending (the broker was away at commit).

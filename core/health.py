@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from django.conf import settings
 from django.db import connections
 
-CHECK_DEADLINE = 2.0
+CHECK_DEADLINE = 1.5
 
 # A few threads: a check stuck on a hung peer keeps its thread until the driver's own timeout.
 _pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="healthz")
