@@ -1,18 +1,25 @@
 # Bruchtal: `make run` serves the site, `make test` runs the whole suite. Both set up .venv first.
+# requirements.txt is what production runs; requirements-dev.txt adds the test and development tools.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: setup run test bench lint format content
+.PHONY: setup setup-dev run test bench bench-load lint audit format content fuzz
 
 $(VENV)/.installed: requirements.txt
-	$(PYTHON) -m venv $(VENV)
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
 	$(VENV)/bin/pip install --quiet -r requirements.txt
 	touch $@
 
+$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
+	$(VENV)/bin/pip install --quiet -r requirements-dev.txt
+	touch $@
+
 setup: $(VENV)/.installed
+
+setup-dev: $(VENV)/.installed-dev
 
 content: setup
 	$(PY) manage.py migrate --noinput
@@ -21,16 +28,26 @@ content: setup
 run: content
 	DEBUG=true $(PY) manage.py runserver $(ADDR)
 
-test: setup
+test: setup-dev
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# In-process timings of each app's bench.py, then the site under load (gunicorn + an asyncio client).
 bench: content
 	$(PY) manage.py bench
+	$(PY) manage.py bench_load $(BENCH_LOAD_ARGS)
 
-lint: setup
+# Schemathesis against the OpenAPI schema, anonymous and with a token (see scripts/fuzz_api.sh).
+fuzz: setup-dev
+	bash scripts/fuzz_api.sh
+
+lint: setup-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(PY) scripts/audit_dependencies.py
 
-format: setup
+audit: setup-dev
+	$(PY) scripts/audit_dependencies.py
+
+format: setup-dev
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .

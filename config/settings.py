@@ -16,7 +16,6 @@ env = environ.Env(
     ALLOWED_HOSTS=(list, ["127.0.0.1", "localhost", "testserver"]),
     CSRF_TRUSTED_ORIGINS=(list, []),
     SECURE_SSL_REDIRECT=(bool, False),
-    SECURE_HSTS_SECONDS=(int, 0),
 )
 
 DEBUG = env("DEBUG")
@@ -56,6 +55,8 @@ MIDDLEWARE = [
     "core.middleware.PermissionsPolicyMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before sessions: a cached answer or a 304 for an anonymous reader costs no database work.
+    "core.content_cache.ContentCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "core.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -177,6 +178,9 @@ else:
         }
     }
 
+# How long an API answer of the read endpoints stays cached (it is keyed by the content version anyway).
+CONTENT_CACHE_TTL = env.int("CONTENT_CACHE_TTL", default=600)
+
 # Request size: bodies above this many bytes are refused with 413 before anything reads them.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env.int("DATA_UPLOAD_MAX_NUMBER_FIELDS", default=1000)
@@ -260,7 +264,8 @@ SPECTACULAR_SETTINGS = {
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_SSL_REDIRECT = env("SECURE_SSL_REDIRECT")
-SECURE_HSTS_SECONDS = env("SECURE_HSTS_SECONDS")
+# HSTS whenever TLS is on (a year unless set); SecurityMiddleware sends it on HTTPS responses only.
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000 if SECURE_SSL_REDIRECT else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

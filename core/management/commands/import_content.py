@@ -2,6 +2,7 @@ from django.conf import settings
 from django.core.management import call_command, get_commands
 from django.core.management.base import BaseCommand, CommandError
 
+from core import content_cache
 from core.content import RULEBOOKS
 
 
@@ -32,5 +33,7 @@ class Command(BaseCommand):
         call_command("import_cards", "meccg", stdout=self.stdout, stderr=self.stderr)
         if "import_boardgame_cards" in available:
             call_command("import_boardgame_cards", stdout=self.stdout, stderr=self.stderr)
+        # Importers write in bulk (no per-row signals): tell the read caches once, here.
+        content_cache.bump()
         if failed:
             raise CommandError(f"Nicht importierte Regelhefte: {', '.join(failed)} (Meldungen siehe oben).")
