@@ -36,9 +36,10 @@ bench: content
 	$(PY) manage.py bench
 	$(PY) manage.py bench_load $(BENCH_LOAD_ARGS)
 
-# Schemathesis against the OpenAPI schema, anonymous and with a token (see scripts/fuzz_api.sh).
+# Schemathesis against the OpenAPI schema, anonymous and with a token (tests/fuzz; FUZZ_EXAMPLES per operation).
+FUZZ_EXAMPLES ?= 15
 fuzz: setup-dev
-	bash scripts/fuzz_api.sh
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/fuzz -v -p no:cacheprovider
 
 lint: setup-dev
 	$(VENV)/bin/ruff check .

@@ -3,7 +3,13 @@
 import django_filters
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+    inline_serializer,
+)
 from rest_framework import viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -122,7 +128,11 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
                 "limit", OpenApiTypes.INT, description=_("höchstens so viele Treffer (1–20, Standard 10)")
             ),
         ],
-        responses={200: AutocompleteSerializer(many=True), **_ERRORS},
+        # The answer is {"results": [...]} (found by the schema fuzzing in tests/fuzz).
+        responses={
+            200: inline_serializer("AutocompleteResults", {"results": AutocompleteSerializer(many=True)}),
+            **_ERRORS,
+        },
         filters=False,
     )
     @action(detail=False, pagination_class=None, filterset_class=None)
