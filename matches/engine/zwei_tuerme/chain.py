@@ -24,7 +24,7 @@ def connecting_chain(grid: Grid, tower_a: Field, tower_b: Field) -> list[Field] 
     goals = {f for f in _neighbours(grid, tower_b) if grid.get(*f) == ORC}
     if not starts or not goals:
         return None
-    came_from: dict[Field, Field | None] = {f: None for f in starts}
+    came_from: dict[Field, Field | None] = dict.fromkeys(starts)
     queue = deque(starts)
     while queue:
         field = queue.popleft()

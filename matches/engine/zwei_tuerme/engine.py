@@ -115,9 +115,7 @@ class ZweiTuermeEngine:
             for seat in range(players):
                 state["hands"][seat].append(state["hero_pile"].pop(0))
         # In turn, green first, each player puts a figure on a free field of Amon Hen (two rounds for two).
-        state["placing"] = [
-            [seat, figure] for figure in range(len(state["figures"][0])) for seat in range(players)
-        ]
+        state["placing"] = [[seat, figure] for figure in range(len(state["figures"][0])) for seat in range(players)]
         state["turn"] = state["placing"][0][0]
         return state
 
@@ -284,8 +282,10 @@ class ZweiTuermeEngine:
         state["position"] = grid.dump()
         events = [
             Event(
-                Text(gettext_noop("%(color)s stellt eine Figur auf %(field)s (Amon Hen)."), {
-                    "color": COLOR_NAMES[seat], "field": movement.label(field)}),
+                Text(
+                    gettext_noop("%(color)s stellt eine Figur auf %(field)s (Amon Hen)."),
+                    {"color": COLOR_NAMES[seat], "field": movement.label(field)},
+                ),
                 data={"kind": "place", "seat": seat, "field": list(field)},
             )
         ]
@@ -349,7 +349,9 @@ class ZweiTuermeEngine:
                 if self.can_move(state, seat, card):
                     raise IllegalAction(
                         "must_move",
-                        gettext_noop("Mit %(card)s kann eine deiner Figuren ziehen: mindestens ein Feld weit muss sie."),
+                        gettext_noop(
+                            "Mit %(card)s kann eine deiner Figuren ziehen: mindestens ein Feld weit muss sie."
+                        ),
                         card=f"{hero.name} {hero.strength}",
                     )
                 outcome = None
@@ -361,8 +363,10 @@ class ZweiTuermeEngine:
         if outcome is None:
             events.append(
                 Event(
-                    Text(gettext_noop("%(color)s spielt %(card)s, kann aber nicht ziehen."),
-                         {"color": color, "card": f"{hero.name} {hero.strength}"}),
+                    Text(
+                        gettext_noop("%(color)s spielt %(card)s, kann aber nicht ziehen."),
+                        {"color": color, "card": f"{hero.name} {hero.strength}"},
+                    ),
                     data={"kind": "pass", "seat": seat, "card": card},
                 )
             )
@@ -399,16 +403,26 @@ class ZweiTuermeEngine:
             )
             events.append(
                 Event(
-                    Text(template, {"color": color, "card": f"{hero.name} {hero.strength}", "strength": strength,
-                                    "start": movement.label(start), "end": movement.label(end)}),
+                    Text(
+                        template,
+                        {
+                            "color": color,
+                            "card": f"{hero.name} {hero.strength}",
+                            "strength": strength,
+                            "start": movement.label(start),
+                            "end": movement.label(end),
+                        },
+                    ),
                     data={"kind": outcome["kind"], **state["last_move"]},
                 )
             )
             for pincer in pincer_data:
                 events.append(
                     Event(
-                        Text(gettext_noop("Zange mit %(partner)s: %(count)s Orks werden geschlagen."),
-                             {"partner": COLOR_NAMES[pincer["partner"]], "count": len(pincer["fields"])}),
+                        Text(
+                            gettext_noop("Zange mit %(partner)s: %(count)s Orks werden geschlagen."),
+                            {"partner": COLOR_NAMES[pincer["partner"]], "count": len(pincer["fields"])},
+                        ),
                         data={"kind": "pincer", "seat": seat, **pincer},
                     )
                 )
@@ -419,7 +433,9 @@ class ZweiTuermeEngine:
             state["hero_pile"] = state["hero_discard"]
             state["hero_discard"] = []
             rng.shuffle(state["rng"], state["hero_pile"])
-            events.append(Event(Text(gettext_noop("Die Heldenkarten werden neu gemischt.")), data={"kind": "reshuffle"}))
+            events.append(
+                Event(Text(gettext_noop("Die Heldenkarten werden neu gemischt.")), data={"kind": "reshuffle"})
+            )
         state["hands"][seat].append(state["hero_pile"].pop(0))
         # 4. reveal the beaten orcs, the player on turn first
         events += self._reveal(state, grid, seat, taken)
@@ -441,9 +457,15 @@ class ZweiTuermeEngine:
             values = [self.data.tiles[t] for t in tiles]
             events.append(
                 Event(
-                    Text(gettext_noop("%(color)s deckt %(count)s Orks auf: %(points)s Heldenpunkte, %(ents)s × Ent."), {
-                        "color": COLOR_NAMES[who], "count": len(tiles),
-                        "points": sum(v.value for v in values), "ents": sum(v.ent for v in values)}),
+                    Text(
+                        gettext_noop("%(color)s deckt %(count)s Orks auf: %(points)s Heldenpunkte, %(ents)s × Ent."),
+                        {
+                            "color": COLOR_NAMES[who],
+                            "count": len(tiles),
+                            "points": sum(v.value for v in values),
+                            "ents": sum(v.ent for v in values),
+                        },
+                    ),
                     data={"kind": "reveal", "seat": who, "tiles": [{"value": v.value, "ent": v.ent} for v in values]},
                 )
             )
@@ -463,11 +485,17 @@ class ZweiTuermeEngine:
             state["position"] = grid.dump()
             # onto the last field: no event card any more
             return [
-                Event(Text(gettext_noop("Der Ent erreicht Orthanc: die dunkle Macht ist besiegt.")),
-                      data={"kind": "ent", "position": last}),
+                Event(
+                    Text(gettext_noop("Der Ent erreicht Orthanc: die dunkle Macht ist besiegt.")),
+                    data={"kind": "ent", "position": last},
+                ),
             ]
-        events = [Event(Text(gettext_noop("Der Ent rückt auf Feld %(position)s vor."), {"position": state["ent"]}),
-                        data={"kind": "ent", "position": state["ent"]})]
+        events = [
+            Event(
+                Text(gettext_noop("Der Ent rückt auf Feld %(position)s vor."), {"position": state["ent"]}),
+                data={"kind": "ent", "position": state["ent"]},
+            )
+        ]
         if state["event_pile"]:
             event_id = state["event_pile"].pop(0)
             state["events_done"].append(event_id)
@@ -547,16 +575,18 @@ class ZweiTuermeEngine:
         seats = []
         for s in range(state["players"]):
             tiles = [data.tiles[t] for t in state["captured"][s]]
-            seats.append({
-                "seat": s,
-                "color": COLORS[s],
-                "color_name": COLOR_NAMES[s],
-                "figures": [f for f in state["figures"][s]],
-                "hand_size": len(state["hands"][s]),
-                "score": scores[s],
-                "tiles": len(tiles),
-                "captured": [{"value": t.value, "ent": t.ent} for t in tiles],
-            })
+            seats.append(
+                {
+                    "seat": s,
+                    "color": COLORS[s],
+                    "color_name": COLOR_NAMES[s],
+                    "figures": list(state["figures"][s]),
+                    "hand_size": len(state["hands"][s]),
+                    "score": scores[s],
+                    "tiles": len(tiles),
+                    "captured": [{"value": t.value, "ent": t.ent} for t in tiles],
+                }
+            )
         hand = None
         if seat is not None and 0 <= seat < state["players"]:
             hand = [data.heroes[c].to_json() for c in state["hands"][seat]]
@@ -591,8 +621,9 @@ class ZweiTuermeEngine:
             "hand": hand,
             "placement_fields": [list(f) for f in self.start_fields(state)] if state["phase"] == "place" else [],
             "last_orc_card": last_orc,
-            "last_event": None if not state["last_event"] else {
-                "id": state["last_event"], "title": data.events[state["last_event"]]["title"]},
+            "last_event": None
+            if not state["last_event"]
+            else {"id": state["last_event"], "title": data.events[state["last_event"]]["title"]},
             "last_move": state["last_move"],
             "hero_discard": [data.heroes[c].to_json() for c in state["hero_discard"][-1:]],
             "pile_sizes": {

@@ -41,9 +41,7 @@ def label(field: Field) -> str:
 def effective_strength(grid: Grid, start: Field, strength: int) -> int:
     """Strength minus one per orc on a field orthogonally next to ``start`` (never below 0)."""
     r, c = start
-    adjacent = sum(
-        1 for dr, dc in ORTHOGONAL if grid.inside(r + dr, c + dc) and grid.get(r + dr, c + dc) == ORC
-    )
+    adjacent = sum(1 for dr, dc in ORTHOGONAL if grid.inside(r + dr, c + dc) and grid.get(r + dr, c + dc) == ORC)
     return max(0, strength - adjacent)
 
 
@@ -146,7 +144,9 @@ def simulate(grid: Grid, start: Field, strength: int, symbol: str, path: list[Fi
                 )
             raise IllegalAction(
                 "path_direction",
-                gettext_noop("Der Schritt von %(previous)s nach %(field)s passt nicht zur Karte: sie zieht nur %(dirs)s."),
+                gettext_noop(
+                    "Der Schritt von %(previous)s nach %(field)s passt nicht zur Karte: sie zieht nur %(dirs)s."
+                ),
                 field=label(field),
                 previous=label(current),
                 dirs=SYMBOL_NAMES[symbol],
@@ -155,7 +155,9 @@ def simulate(grid: Grid, start: Field, strength: int, symbol: str, path: list[Fi
             if turned:
                 raise IllegalAction(
                     "path_turns",
-                    gettext_noop("Auf %(field)s würde die Figur ein zweites Mal die Richtung wechseln; erlaubt ist nur einmal."),
+                    gettext_noop(
+                        "Auf %(field)s würde die Figur ein zweites Mal die Richtung wechseln; erlaubt ist nur einmal."
+                    ),
                     field=label(field),
                 )
             turned = True
@@ -227,7 +229,9 @@ def jump(grid: Grid, start: Field, to: Field) -> Outcome:
     cell = grid.get(*to)
     if to == start:
         raise IllegalAction(
-            "jump_same_field", gettext_noop("Schattenfell muss auf ein anderes Feld springen als %(field)s."), field=label(to)
+            "jump_same_field",
+            gettext_noop("Schattenfell muss auf ein anderes Feld springen als %(field)s."),
+            field=label(to),
         )
     if cell in FIGURES:
         raise IllegalAction(

@@ -70,9 +70,7 @@ def parse(position: object) -> Grid:
     cells: list[str] = []
     for r, row in enumerate(rows, start=1):
         if not row:
-            raise IllegalAction(
-                "position_row_empty", gettext_noop("Reihe %(row)s der Stellung ist leer."), row=r
-            )
+            raise IllegalAction("position_row_empty", gettext_noop("Reihe %(row)s der Stellung ist leer."), row=r)
         if len(row) != width:
             raise IllegalAction(
                 "position_row_length",
