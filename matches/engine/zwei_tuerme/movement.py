@@ -82,38 +82,83 @@ def _outcome(path, captured, pincers, kind="move") -> Outcome:
 
 
 def moves(grid: Grid, start: Field, strength: int, symbol: str) -> list[Outcome]:
-    """Every legal ordinary move of the figure on ``start`` with ``strength`` points (already reduced)."""
+    """Every legal ordinary move of the figure on ``start`` with ``strength`` points (already reduced).
+
+    Depth-first over the first line and the one turn; orcs taken on the way are removed from one
+    working copy and put back when the search returns (an undo list instead of copying the grid).
+    """
     directions = DIRECTIONS[symbol]
-    base = grid.copy()
-    base.set(start[0], start[1], EMPTY)
+    rows, width = grid.rows, grid.columns
+    cells = list(grid.cells)
+    cells[(start[0] - 1) * width + start[1] - 1] = EMPTY
     results: list[Outcome] = []
 
-    def line(g: Grid, at: Field, d: tuple[int, int], budget: int, path, captured, pincers, turned: bool):
-        r, c = at
+    def pincers_here(r: int, c: int, undo: list[int]) -> list:
+        found = []
+        for dr in (-1, 1):
+            rr = r + dr
+            orcs = []
+            while 1 <= rr <= rows and cells[(rr - 1) * width + c - 1] == ORC:
+                orcs.append((rr, c))
+                rr += dr
+            if orcs and 1 <= rr <= rows and cells[(rr - 1) * width + c - 1] in FIGURES:
+                found.append({"partner": (rr, c), "fields": orcs})
+        for pincer in found:
+            for orc in pincer["fields"]:
+                index = (orc[0] - 1) * width + orc[1] - 1
+                cells[index] = EMPTY
+                undo.append(index)
+        return found
+
+    def line(r, c, d, budget, path, captured, pincers, turned):
+        dr, dc = d
+        undo: list[int] = []
         while True:
-            r, c = r + d[0], c + d[1]
-            if not g.inside(r, c):
-                return
-            cell = g.get(r, c)
-            cost = 1 if cell == EMPTY or cell in FIGURES else 2 if cell == ORC else None
-            if cost is None or cost > budget or (r, c) == start:
-                return
+            r, c = r + dr, c + dc
+            if not (1 <= r <= rows and 1 <= c <= width):
+                break
+            index = (r - 1) * width + c - 1
+            cell = cells[index]
+            if cell == EMPTY:
+                cost = 1
+            elif cell == ORC:
+                cost = 2
+            elif cell in FIGURES:
+                cost = 1
+            else:
+                break
+            if cost > budget:
+                break
             budget -= cost
-            path = [*path, (r, c)]
-            if cell == ORC:
-                g.set(r, c, EMPTY)
-                captured = [*captured, (r, c)]
-            if cell not in FIGURES:
-                pincers = list(pincers)
-                _take_pincers(g, (r, c), pincers)
-                results.append(_outcome(path, captured, pincers))
+            path = (*path, (r, c))
+            if cell != EMPTY and cell != ORC:
+                pass  # crossing a figure: no stop, no pincer
+            else:
+                if cell == ORC:
+                    cells[index] = EMPTY
+                    undo.append(index)
+                    captured = (*captured, (r, c))
+                found = pincers_here(r, c, undo)
+                if found:
+                    pincers = (*pincers, *found)
+                results.append(
+                    {
+                        "kind": "move",
+                        "end": (r, c),
+                        "path": list(path),
+                        "captured": list(captured),
+                        "pincers": list(pincers),
+                    }
+                )
             if not turned and budget > 0:
                 for d2 in directions:
-                    if d2 != d and d2 != (-d[0], -d[1]):
-                        line(g.copy(), (r, c), d2, budget, path, captured, pincers, True)
+                    if d2 != d and (d2[0] != -dr or d2[1] != -dc):
+                        line(r, c, d2, budget, path, captured, pincers, True)
+        for index in undo:
+            cells[index] = ORC
 
     for d in directions:
-        line(base.copy(), start, d, strength, [], [], [], False)
+        line(start[0], start[1], d, strength, (), (), (), False)
     return results
 
 

@@ -15,6 +15,7 @@ Field = tuple[int, int]
 EMPTY, ORC, TOWER, HOLE = ".", "o", "T", "#"
 FIGURES = "1234"
 SYMBOLS = EMPTY + ORC + TOWER + HOLE + FIGURES
+_ALLOWED = frozenset(SYMBOLS)
 MAX_SIDE = 60  # a position larger than this is no board but a mistake (and would be slow)
 
 
@@ -82,18 +83,18 @@ def parse(position: object) -> Grid:
                 length=len(row),
                 width=width,
             )
-        for c, char in enumerate(row, start=1):
-            if char not in SYMBOLS:
-                raise IllegalAction(
-                    "position_symbol",
-                    gettext_noop(
-                        "Unbekanntes Zeichen „%(char)s“ in Reihe %(row)s, Spalte %(column)s der Stellung "
-                        "(erlaubt: . o 1 2 3 4 T #)."
-                    ),
-                    char=char,
-                    row=r,
-                    column=c,
-                )
+        if not _ALLOWED.issuperset(row):
+            c, char = next((c, ch) for c, ch in enumerate(row, start=1) if ch not in SYMBOLS)
+            raise IllegalAction(
+                "position_symbol",
+                gettext_noop(
+                    "Unbekanntes Zeichen „%(char)s“ in Reihe %(row)s, Spalte %(column)s der Stellung "
+                    "(erlaubt: . o 1 2 3 4 T #)."
+                ),
+                char=char,
+                row=r,
+                column=c,
+            )
         cells.extend(row)
     return Grid(len(rows), width, cells)
 
