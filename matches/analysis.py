@@ -168,7 +168,8 @@ def board_page(request):
         return render(request, "matches/zwei_tuerme/analyse.html", context, status=400)
     ends = {tuple(m["end"]) for m in result["moves"]}
     pick = _field_param(params.get("pick", "")) if params.get("pick") else None
-    chosen = next((m for m in result["moves"] if pick and m["end"] == pick), None)
+    by_end = _moves_by_end(result["moves"])
+    chosen = next((m for m in by_end if pick and m["end"] == pick), None)
     context.update(
         view=_board_view(position),
         result=result,
@@ -177,7 +178,7 @@ def board_page(request):
         highlight=sorted(ends),
         chosen=chosen,
         ends=sorted(ends),
-        moves_by_end=_moves_by_end(result["moves"]),
+        moves_by_end=by_end,
     )
     return render(request, "matches/zwei_tuerme/analyse.html", context)
 
