@@ -5,6 +5,8 @@ import json
 from django import template
 from django.utils.translation import gettext as _
 
+from matches.engine.zwei_tuerme.movement import SYMBOL_NAMES
+
 register = template.Library()
 
 CELL = 40  # px per field in the SVG's own units
@@ -171,13 +173,8 @@ def zt_json(value) -> str:
 @register.filter
 def zt_symbol(symbol: str) -> str:
     """The German words for a hero card's direction symbol."""
-    return _(
-        {
-            "orthogonal": "waagrecht oder senkrecht",
-            "diagonal": "diagonal",
-            "any": "in beliebiger gerader Richtung",
-        }.get(symbol, symbol)
-    )
+    words = SYMBOL_NAMES.get(symbol, symbol)
+    return _(words)
 
 
 @register.simple_tag
