@@ -177,6 +177,7 @@ def board_page(request):
         from_text=f"{start[0]},{start[1]}",
         highlight=sorted(ends),
         chosen=chosen,
+        chosen_text=" → ".join(f"{r}/{c}" for r, c in chosen["path"]) if chosen else "",
         ends=sorted(ends),
         moves_by_end=by_end,
     )

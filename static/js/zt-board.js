@@ -54,10 +54,18 @@
     });
   }
 
-  function describe(move, index, count) {
-    var text = (move.jump ? "Sprung nach " : "Weg: ") + move.path.map(label).join(" → ");
-    text += " · geschlagen: " + move.captured.length + " · in der Zange: " + move.pincered.length;
-    if (count > 1) { text += " · Weg " + (index + 1) + " von " + count + " (noch einmal klicken für den nächsten)"; }
+  /* German texts come from the template's data-t-* attributes (translated there). */
+  function t(choice, key, params) {
+    var text = (choice && choice.dataset["t" + key]) || "";
+    Object.keys(params || {}).forEach(function (name) { text = text.replace("%(" + name + ")s", params[name]); });
+    return text;
+  }
+
+  function describe(choice, move, index, count) {
+    var text = (move.jump ? t(choice, "Jump") + " " : t(choice, "Path") + ": ") + move.path.map(label).join(" → ");
+    text += " · " + t(choice, "Captured") + ": " + move.captured.length;
+    text += " · " + t(choice, "Pincered") + ": " + move.pincered.length;
+    if (count > 1) { text += " · " + t(choice, "Way", { i: index + 1, n: count }); }
     return text;
   }
 
@@ -85,7 +93,7 @@
       index = last && same(last, [r, c]) ? (index + 1) % moves.length : 0;
       last = [r, c];
       showMove(board, moves[index]);
-      if (choice) { choice.textContent = describe(moves[index], index, moves.length); }
+      if (choice) { choice.textContent = describe(choice, moves[index], index, moves.length); }
       if (onChoose) { onChoose(moves[index]); }
       return cell;
     });
@@ -140,7 +148,7 @@
         symbol: card.dataset.symbol,
         schattenfell: jumping && card.dataset.schattenfell === "true"
       };
-      fetch("/api/zwei-tuerme/analyse/", {
+      fetch(form.dataset.analyseUrl, {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRFToken": token ? token.value : "" },
@@ -149,12 +157,10 @@
         moves = (data.moves || []).filter(function (m) { return jumping ? m.jump : !m.jump; });
         highlight(board, moves);
         if (choice) {
-          choice.textContent = moves.length
-            ? "Erreichbar: " + moves.length + " Wege. Klicke ein hell markiertes Feld."
-            : "Mit dieser Karte kann die Figur nicht ziehen.";
+          choice.textContent = moves.length ? t(choice, "Reachable", { n: moves.length }) : t(choice, "None");
         }
       }).catch(function () {
-        if (choice) { choice.textContent = "Die Züge konnten nicht geladen werden; tippe den Weg ein."; }
+        if (choice) { choice.textContent = t(choice, "Error"); }
       });
     }
 
