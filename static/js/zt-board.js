@@ -88,7 +88,11 @@
     var last = null;
     var index = 0;
     onFieldPick(board, function (r, c, cell) {
-      var moves = getMoves().filter(function (m) { return same(m.end, [r, c]); });
+      // the way that takes the most orcs first, then the shortest (as the table of the page)
+      var moves = getMoves().filter(function (m) { return same(m.end, [r, c]); }).sort(function (a, b) {
+        var taken = (b.captured.length + b.pincered.length) - (a.captured.length + a.pincered.length);
+        return taken || a.path.length - b.path.length;
+      });
       if (!moves.length) { return cell; }
       index = last && same(last, [r, c]) ? (index + 1) % moves.length : 0;
       last = [r, c];

@@ -58,3 +58,34 @@ def test_the_analysis_page_has_no_serious_accessibility_violations(live_server, 
     page.goto(f"{live_server.url}/partien/analyse/")
     violations = Axe().run(page).response["violations"]
     assert [v["id"] for v in violations if v["impact"] in ("serious", "critical")] == []
+
+
+def test_the_move_form_builds_the_action_from_a_card_and_a_click(live_server, page):
+    """board.html + actions.html as a match page shows them (rendered here from an engine view)."""
+    from django.template.loader import render_to_string
+    from django.test import RequestFactory
+
+    from matches.engine.zwei_tuerme import ENGINE
+
+    state = ENGINE.from_position(ARAGORN, players=2, hands=[["gimli-8"], ["aragorn-9", "gimli-7", "gandalf-7"]], turn=1)
+    view = ENGINE.view(state, 1)
+    request = RequestFactory().get("/")
+    context = {"view": view, "move_url": "/nirgends/", "version": 5}
+    html = render_to_string("matches/zwei_tuerme/board.html", context, request=request) + render_to_string(
+        "matches/zwei_tuerme/actions.html", context, request=request
+    )
+    page.goto(f"{live_server.url}/partien/analyse/")  # same origin for the API and the static files
+    page.set_content(f"<!doctype html><html lang='de'><body><main>{html}</main></body></html>")
+    expect(page.locator(".zt-reachable").first).to_be_visible()
+    assert page.locator(".zt-reachable").count() > 10
+    assert "gimli-8" not in page.content()  # the other seat's hand is not on the page
+    cell(page, 3, 7).click()
+    expect(page.locator("[data-zt-path]")).to_have_value("4,4 3,5 3,6 3,7")
+    action = page.locator("[data-zt-action]").input_value()
+    assert '"card":"aragorn-9"' in action and '"path":[[4,4],[3,5],[3,6],[3,7]]' in action
+    # Gandalf with Schattenfell: jumps only
+    page.get_by_label("Gandalf 7").check()
+    page.get_by_label("Zugart").select_option("jump")
+    expect(page.locator("[data-zt-choice]")).to_contain_text("Erreichbar")
+    cell(page, 1, 1).click()
+    assert '"type":"jump"' in page.locator("[data-zt-action]").input_value()
