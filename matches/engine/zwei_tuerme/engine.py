@@ -11,6 +11,7 @@ from . import movement
 from .chain import connecting_chain
 from .data import GameData, Hero, load
 from .events import apply_event
+from .forms import parse_form
 from .notation import EMPTY, FIGURES, TOWER, Field, Grid, parse, parse_field
 from .orcs import enter_row, key, put_orc, take_orc
 
@@ -41,6 +42,9 @@ class ZweiTuermeEngine:
     name = gettext_noop("Die Zwei Türme")
     min_players = 2
     max_players = 4
+
+    # the no-JavaScript move form: typed fields -> action (the framework calls engine.parse_form)
+    parse_form = staticmethod(parse_form)
 
     def __init__(self, data: GameData | None = None):
         self.data = data or load()

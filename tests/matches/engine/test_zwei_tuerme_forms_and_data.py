@@ -19,6 +19,10 @@ def test_typed_paths_in_either_notation(typed):
     assert action == {"type": "move", "card": "aragorn-9", "figure": 1, "path": [[5, 3], [5, 4], [4, 4]]}
 
 
+def test_the_engine_offers_parse_form_to_the_framework():
+    assert ENGINE.parse_form({"card": "gimli-8", "path": "1,1"}) == parse_form({"card": "gimli-8", "path": "1,1"})
+
+
 def test_jump_and_place_take_one_field():
     assert parse_form({"type": "jump", "card": "gandalf-7", "path": "2/3"}) == {
         "type": "jump",
