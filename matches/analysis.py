@@ -26,7 +26,7 @@ class AnalyseRequestSerializer(serializers.Serializer):
     """Schema only: the engine checks the input itself, so every error is German and says where."""
 
     position = serializers.CharField(help_text=gettext_lazy("Stellung, z. B. „..1../.o.o./.....“"))
-    strength = serializers.IntegerField(min_value=0, max_value=30)
+    strength = serializers.IntegerField(min_value=0, max_value=20)
     symbol = serializers.ChoiceField(choices=["orthogonal", "diagonal", "any"])
     schattenfell = serializers.BooleanField(required=False, default=False)
 

@@ -77,6 +77,12 @@ def test_a_logged_in_user_may_analyse_too():
         ({"position": "..1/...", "from": [1, 3], "strength": "neun", "symbol": "any"}, "strength", "Stärke"),
         ({"position": "..1/...", "from": [1, 3], "strength": 9}, "missing_field", "symbol"),
         (
+            {"position": "/".join(["1" + "." * 40] * 3), "from": [1, 1], "strength": 9, "symbol": "any"},
+            "position_too_large",
+            "30",
+        ),
+        ({"position": "..1/...", "from": [1, 3], "strength": 21, "symbol": "any"}, "strength", "20"),
+        (
             {"position": "..1/...", "from": [1, 3], "strength": 9, "symbol": "any", "schattenfell": "ja"},
             "schattenfell",
             "true",

@@ -8,7 +8,7 @@ from ..base import IllegalAction, gettext_noop
 from . import movement
 from .notation import FIGURES, parse, parse_field
 
-MAX_STRENGTH = 30
+MAX_STRENGTH = 20  # hero cards go up to 9; more only makes the answer huge
 
 
 def analyse(position: Any, start: Any, strength: Any, symbol: Any, schattenfell: Any = False) -> dict[str, Any]:

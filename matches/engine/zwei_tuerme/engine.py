@@ -443,6 +443,8 @@ class ZweiTuermeEngine:
         state["hands"][seat].append(state["hero_pile"].pop(0))
         # 4. reveal the beaten orcs, the player on turn first
         events += self._reveal(state, grid, seat, taken)
+        if state["result"]:  # the game ended during the reveal: count every tile of this turn
+            state["result"]["scores"] = self.scores(state)
         state["position"] = grid.dump()
         state["turns"] += 1
         if state["phase"] != "over":

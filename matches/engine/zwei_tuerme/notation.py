@@ -16,7 +16,7 @@ EMPTY, ORC, TOWER, HOLE = ".", "o", "T", "#"
 FIGURES = "1234"
 SYMBOLS = EMPTY + ORC + TOWER + HOLE + FIGURES
 _ALLOWED = frozenset(SYMBOLS)
-MAX_SIDE = 60  # a position larger than this is no board but a mistake (and would be slow)
+MAX_SIDE = 30  # larger is no board but a mistake (and would make the analysis slow)
 
 
 @dataclass
