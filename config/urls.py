@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from core import api as core_api
 from core import views as core_views
+from matches.analysis import AnalyseView
 
 # Swagger UI (third party) injects its own style elements: only there do inline styles pass
 # (scripts stay 'self'). Redoc is not offered: it loads its logo from a CDN, which the CSP forbids.
@@ -21,6 +22,7 @@ api_patterns = [
     path("rules/", include("rules.api_urls")),
     path("decks/", include("decks.api_urls")),
     path("matches/", include("matches.api_urls")),
+    path("zwei-tuerme/analyse/", AnalyseView.as_view(), name="zwei-tuerme-analyse"),
 ]
 
 urlpatterns = [
