@@ -178,6 +178,14 @@ def my_moves(match: Match, seat: Seat | None, limit: int = 5) -> list[Move]:
     return list(Move.objects.filter(seat=seat, automatic=False).order_by("-id")[:limit])
 
 
+def last_error(match: Match, seat: Seat | None) -> str:
+    """The engine's message if my latest move was rejected or stale, else ''."""
+    moves = my_moves(match, seat, limit=1)
+    if moves and moves[0].status in (MoveStatus.REJECTED, MoveStatus.STALE):
+        return render(moves[0].error, names(match))
+    return ""
+
+
 def has_pending(match: Match, seat: Seat | None) -> bool:
     return bool(seat) and Move.objects.filter(seat=seat, status=MoveStatus.PENDING).exists()
 

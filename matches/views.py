@@ -17,7 +17,7 @@ from .engine import registry
 from .engine.base import IllegalAction
 from .errors import MatchError
 from .forms import CreateMatchForm, PostForm, SettingsForm
-from .models import MatchStatus, Notice, PlayerSettings
+from .models import MatchStatus, MoveStatus, Notice, PlayerSettings
 
 
 def _match_or_404(request, pk):
@@ -74,7 +74,7 @@ def detail(request, pk):
         "current": selectors.current_seats(match),
         "names": selectors.names(match),
         "thread": selectors.thread(match, seat),
-        "my_moves": selectors.my_moves(match, seat),
+        "last_error": selectors.last_error(match, seat),
         "pending": selectors.has_pending(match, seat),
         "result_text": selectors.result_text(match),
         "board_template": _include(match, "board"),
@@ -167,11 +167,7 @@ def move(request, pk):
         messages.error(request, exc.message)
         return redirect(match)
     move.refresh_from_db()
-    if move.status == "rejected" or move.status == "stale":
-        from .texts import render as render_text
-
-        messages.error(request, render_text(move.error, selectors.names(match)))
-    elif move.status == "pending":
+    if move.status == MoveStatus.PENDING:
         messages.info(request, _("Dein Zug wird ausgewertet …"))
     return redirect(match)
 
@@ -224,7 +220,7 @@ def replay(request, pk):
 @login_required
 def settings_view(request):
     prefs, _created = PlayerSettings.objects.get_or_create(user=request.user)
-    form = SettingsForm(request.POST or None, instance=prefs)
+    form = SettingsForm(request.POST if request.method == "POST" else None, instance=prefs)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, _("Gespeichert."))
