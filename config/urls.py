@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.authtoken.views import obtain_auth_token
 
 from core import views as core_views
+from matches.analysis import AnalyseView
 
 api_patterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -15,6 +16,7 @@ api_patterns = [
     path("rules/", include("rules.api_urls")),
     path("decks/", include("decks.api_urls")),
     path("matches/", include("matches.api_urls")),
+    path("zwei-tuerme/analyse/", AnalyseView.as_view(), name="zwei-tuerme-analyse"),
 ]
 
 urlpatterns = [

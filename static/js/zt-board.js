@@ -1,0 +1,197 @@
+/* Die Zwei Türme: reachable fields, a move's path, and the action of the move form.
+ * Works on the board include (board.html) with either the analysis page ([data-zt-analysis],
+ * moves in data-moves) or the move form ([data-zt-move], moves from POST /api/zwei-tuerme/analyse/).
+ * Without JavaScript both pages work through their plain forms. */
+(function () {
+  "use strict";
+
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  function label(f) { return f[0] + "/" + f[1]; }
+  function same(a, b) { return a[0] === b[0] && a[1] === b[1]; }
+
+  function cellAt(board, r, c) {
+    return board.querySelector('.zt-cell[data-r="' + r + '"][data-c="' + c + '"]');
+  }
+
+  function clearMarks(board, all) {
+    board.querySelectorAll(".zt-step-js").forEach(function (t) { t.remove(); });
+    board.querySelectorAll(".zt-field").forEach(function (rect) {
+      rect.classList.remove("zt-path", "zt-captured", "zt-pincered");
+      if (all) { rect.classList.remove("zt-reachable"); }
+    });
+  }
+
+  function highlight(board, moves) {
+    clearMarks(board, true);
+    moves.forEach(function (m) {
+      var cell = cellAt(board, m.end[0], m.end[1]);
+      if (cell) { cell.querySelector(".zt-field").classList.add("zt-reachable"); }
+    });
+  }
+
+  function showMove(board, move) {
+    clearMarks(board, false);
+    move.path.forEach(function (f, i) {
+      var cell = cellAt(board, f[0], f[1]);
+      if (!cell) { return; }
+      var rect = cell.querySelector(".zt-field");
+      rect.classList.add("zt-path");
+      var text = document.createElementNS(SVG_NS, "text");
+      text.setAttribute("class", "zt-step zt-step-js");
+      text.setAttribute("x", Number(rect.getAttribute("x")) + 3);
+      text.setAttribute("y", Number(rect.getAttribute("y")) + 11);
+      text.textContent = String(i + 1);
+      cell.appendChild(text);
+    });
+    (move.captured || []).forEach(function (f) {
+      var cell = cellAt(board, f[0], f[1]);
+      if (cell) { cell.querySelector(".zt-field").classList.add("zt-captured"); }
+    });
+    (move.pincered || []).forEach(function (f) {
+      var cell = cellAt(board, f[0], f[1]);
+      if (cell) { cell.querySelector(".zt-field").classList.add("zt-pincered"); }
+    });
+  }
+
+  /* German texts come from the template's data-t-* attributes (translated there). */
+  function t(choice, key, params) {
+    var text = (choice && choice.dataset["t" + key]) || "";
+    Object.keys(params || {}).forEach(function (name) { text = text.replace("%(" + name + ")s", params[name]); });
+    return text;
+  }
+
+  function describe(choice, move, index, count) {
+    var text = (move.jump ? t(choice, "Jump") + " " : t(choice, "Path") + ": ") + move.path.map(label).join(" → ");
+    text += " · " + t(choice, "Captured") + ": " + move.captured.length;
+    text += " · " + t(choice, "Pincered") + ": " + move.pincered.length;
+    if (count > 1) { text += " · " + t(choice, "Way", { i: index + 1, n: count }); }
+    return text;
+  }
+
+  /* Clicking (or Enter/Space on) a field calls pick(r, c); repeated clicks cycle through the ways there. */
+  function onFieldPick(board, pick) {
+    function handle(event) {
+      var cell = event.target.closest(".zt-cell");
+      if (!cell) { return; }
+      if (event.type === "keydown") {
+        if (event.key !== "Enter" && event.key !== " ") { return; }
+        event.preventDefault();
+      }
+      pick(Number(cell.dataset.r), Number(cell.dataset.c), cell);
+    }
+    board.addEventListener("click", handle);
+    board.addEventListener("keydown", handle);
+  }
+
+  function chooser(board, getMoves, choice, onChoose) {
+    var last = null;
+    var index = 0;
+    onFieldPick(board, function (r, c, cell) {
+      // the way that takes the most orcs first, then the shortest (as the table of the page)
+      var moves = getMoves().filter(function (m) { return same(m.end, [r, c]); }).sort(function (a, b) {
+        var taken = (b.captured.length + b.pincered.length) - (a.captured.length + a.pincered.length);
+        return taken || a.path.length - b.path.length;
+      });
+      if (!moves.length) { return cell; }
+      index = last && same(last, [r, c]) ? (index + 1) % moves.length : 0;
+      last = [r, c];
+      showMove(board, moves[index]);
+      if (choice) { choice.textContent = describe(choice, moves[index], index, moves.length); }
+      if (onChoose) { onChoose(moves[index]); }
+      return cell;
+    });
+  }
+
+  function initAnalysis(container) {
+    var board = container.querySelector(".zt-board");
+    var moves = JSON.parse(container.dataset.moves || "[]");
+    var form = document.querySelector("[data-zt-analyse-form]");
+    var choice = container.querySelector("[data-zt-choice]");
+    chooser(board, function () { return moves; }, choice, null);
+    // a click on another figure analyses that one
+    onFieldPick(board, function (r, c, cell) {
+      if (form && "1234".indexOf(cell.dataset.char) >= 0 && cell.dataset.char !== "") {
+        var from = form.querySelector("[data-zt-from]");
+        if (from && from.value !== r + "," + c) {
+          from.value = r + "," + c;
+          form.submit();
+        }
+      }
+    });
+  }
+
+  function initMoveForm(form) {
+    var board = document.querySelector(".zt-board");
+    if (!board) { return; }
+    var position = board.dataset.position;
+    var choice = form.querySelector("[data-zt-choice]");
+    var pathInput = form.querySelector("[data-zt-path]");
+    var actionInput = form.querySelector("[data-zt-action]");
+    var typeSelect = form.querySelector("[data-zt-type]");
+    var token = form.querySelector("input[name=csrfmiddlewaretoken]");
+    var moves = [];
+
+    function selected(name) {
+      var checked = form.querySelector("input[name=" + name + "]:checked");
+      return checked || form.querySelector("input[type=hidden][name=" + name + "]");
+    }
+
+    function refresh() {
+      var card = selected("card");
+      var figure = selected("figure");
+      moves = [];
+      actionInput.value = "";
+      clearMarks(board, true);
+      if (!card || !figure) { return; }
+      var jumping = typeSelect && typeSelect.value === "jump";
+      var body = {
+        position: position,
+        from: [Number(figure.dataset.r), Number(figure.dataset.c)],
+        strength: Number(card.dataset.strength),
+        symbol: card.dataset.symbol,
+        schattenfell: jumping && card.dataset.schattenfell === "true"
+      };
+      fetch(form.dataset.analyseUrl, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": token ? token.value : "" },
+        body: JSON.stringify(body)
+      }).then(function (response) { return response.json(); }).then(function (data) {
+        moves = (data.moves || []).filter(function (m) { return jumping ? m.jump : !m.jump; });
+        highlight(board, moves);
+        if (choice) {
+          choice.textContent = moves.length ? t(choice, "Reachable", { n: moves.length }) : t(choice, "None");
+        }
+      }).catch(function () {
+        if (choice) { choice.textContent = t(choice, "Error"); }
+      });
+    }
+
+    chooser(board, function () { return moves; }, choice, function (move) {
+      var card = selected("card");
+      var figure = selected("figure");
+      var action = { type: move.jump ? "jump" : "move", card: card.value, figure: Number(figure.value) };
+      if (move.jump) { action.to = move.end; } else { action.path = move.path; }
+      actionInput.value = JSON.stringify(action);
+      pathInput.value = move.path.map(function (f) { return f[0] + "," + f[1]; }).join(" ");
+    });
+    // typing a path by hand replaces the clicked action
+    pathInput.addEventListener("input", function () { actionInput.value = ""; });
+    form.addEventListener("change", function (event) {
+      if (event.target !== pathInput) { refresh(); }
+    });
+    refresh();
+  }
+
+  function init() {
+    document.querySelectorAll("[data-zt-analysis]").forEach(initAnalysis);
+    document.querySelectorAll("form[data-zt-move]").forEach(initMoveForm);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();
