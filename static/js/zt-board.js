@@ -57,7 +57,7 @@
   /* German texts come from the template's data-t-* attributes (translated there). */
   function t(choice, key, params) {
     var text = (choice && choice.dataset["t" + key]) || "";
-    Object.keys(params || {}).forEach(function (name) { text = text.replace("%(" + name + ")s", params[name]); });
+    Object.keys(params || {}).forEach(function (name) { text = text.replace("{" + name + "}", params[name]); });
     return text;
   }
 
