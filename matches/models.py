@@ -72,7 +72,7 @@ class Seat(models.Model):
     class Meta:
         verbose_name = _("Platz")
         verbose_name_plural = _("Plätze")
-        ordering = ["match", "order", "slot"]
+        ordering = ["match_id", "order", "slot"]
         constraints = [
             models.UniqueConstraint(fields=["match", "slot"], name="seat_unique_slot"),
             models.UniqueConstraint(fields=["match", "order"], name="seat_unique_order"),
@@ -108,7 +108,7 @@ class Move(models.Model):
     class Meta:
         verbose_name = _("Zug")
         verbose_name_plural = _("Züge")
-        ordering = ["match", "id"]
+        ordering = ["id"]  # not by "match": that would join Match for its own ordering
         constraints = [
             models.UniqueConstraint(
                 fields=["seat", "idempotency_key"],
@@ -134,7 +134,7 @@ class Event(models.Model):
     class Meta:
         verbose_name = _("Ereignis")
         verbose_name_plural = _("Ereignisse")
-        ordering = ["match", "sequence"]
+        ordering = ["match_id", "sequence"]
         constraints = [models.UniqueConstraint(fields=["match", "sequence"], name="event_unique_sequence")]
 
     def __str__(self):
@@ -150,7 +150,7 @@ class Post(models.Model):
     class Meta:
         verbose_name = _("Beitrag")
         verbose_name_plural = _("Beiträge")
-        ordering = ["match", "created_at", "id"]
+        ordering = ["match_id", "created_at", "id"]
 
     def __str__(self):
         return f"{self.match_id}: {self.author}"
