@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import meccg_views
+
+app_name = "meccg"
+
+urlpatterns = [
+    path("punkte/", meccg_views.punkte, name="punkte"),
+]
