@@ -499,7 +499,7 @@ class MeccgEngine:
                 or not 0 < quantity < 100
             ):
                 raise IllegalAction(
-                    "bad_entry", gettext_noop("Unbekannte Karte im Deck: %(code)s."), code=str(code)[:40]
+                    "bad_entry", gettext_noop("Unbekannte Karte im Deck: %(card_code)s."), card_code=str(code)[:40]
                 )
             state["cards"][code] = catalogue[code]
             for _ in range(quantity):
