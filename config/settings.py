@@ -154,6 +154,13 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# Play-by-post: turn deadlines and the sweep that re-enqueues moves the broker did not take.
+CELERY_BEAT_SCHEDULE = {
+    "matches-check-deadlines": {"task": "matches.tasks.check_deadlines", "schedule": 300.0},
+    "matches-sweep-pending-moves": {"task": "matches.tasks.sweep_pending_moves", "schedule": 15.0},
+}
+# Absolute links in e-mails (turn notices).
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -6,4 +6,16 @@ app_name = "matches"
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("neu/", views.create, name="create"),
+    path("einstellungen/", views.settings_view, name="settings"),
+    path("nachrichten/", views.notices, name="notices"),
+    path("<int:pk>/", views.detail, name="detail"),
+    path("<int:pk>/beitreten/", views.join, name="join"),
+    path("<int:pk>/verlassen/", views.leave, name="leave"),
+    path("<int:pk>/starten/", views.start, name="start"),
+    path("<int:pk>/aufgeben/", views.resign, name="resign"),
+    path("<int:pk>/abbrechen/", views.abandon, name="abandon"),
+    path("<int:pk>/zug/", views.move, name="move"),
+    path("<int:pk>/beitrag/", views.post, name="post"),
+    path("<int:pk>/wiederholung/", views.replay, name="replay"),
 ]

@@ -23,6 +23,27 @@ def gettext_noop(text: str) -> str:
     return text
 
 
+def seat_label(seat: Any, names: dict[int, str], translate=lambda s: s) -> str:
+    if isinstance(seat, int) and seat in names:
+        return names[seat]
+    return translate("Platz %(n)s") % {"n": seat + 1 if isinstance(seat, int) else seat}
+
+
+def with_names(params: dict[str, Any], names: dict[int, str], translate=lambda s: s) -> dict[str, Any]:
+    """Engines pass seat numbers, the reader sees names: ``seat`` → ``player``, ``X_seat`` → ``X_player``,
+    a list ``X_seats`` → ``X_players`` (joined by commas). Seats without a name read "Platz N"."""
+    params = dict(params)
+    for key, value in list(params.items()):
+        if key == "seat":
+            params["player"] = seat_label(value, names, translate)
+        elif key.endswith("_seat"):
+            params[key[: -len("seat")] + "player"] = seat_label(value, names, translate)
+        elif key.endswith("_seats") and isinstance(value, list):
+            joined = ", ".join(seat_label(s, names, translate) for s in value)
+            params[key[: -len("seats")] + "players"] = joined or translate("niemand")
+    return params
+
+
 @dataclass(frozen=True)
 class Text:
     """A German template with ``%(name)s`` parameters, rendered late in the reader's language."""
@@ -30,9 +51,10 @@ class Text:
     template: str
     params: dict[str, Any] = field(default_factory=dict)
 
-    def render(self, translate=lambda s: s) -> str:
+    def render(self, translate=lambda s: s, names: dict[int, str] | None = None) -> str:
+        """The text in the reader's language. Seat parameters get player names (see ``with_names``)."""
         text = translate(self.template)
-        return text % self.params if self.params else text
+        return text % with_names(self.params, names or {}, translate) if self.params else text
 
     def to_json(self) -> dict[str, Any]:
         return {"template": self.template, "params": dict(self.params)}

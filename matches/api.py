@@ -1,0 +1,216 @@
+"""The matches API: list/create/join/start/resign, my view, legal actions, moves, events, posts."""
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from config.api_errors import ApiError
+
+from . import selectors, services
+from .errors import MatchError
+from .models import Match, MatchStatus, Move
+from .serializers import (
+    EventSerializer,
+    LegalSerializer,
+    MatchCreateSerializer,
+    MatchSerializer,
+    MoveSerializer,
+    MoveSubmitSerializer,
+    PostSerializer,
+    StateSerializer,
+)
+
+
+def _api_error(exc: MatchError) -> ApiError:
+    return ApiError(exc.code, exc.message, exc.details, status_code=exc.status_code)
+
+
+def _int_param(request, name: str, default: int = 0) -> int:
+    raw = request.query_params.get(name, "")
+    if raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise ApiError(
+            f"invalid_{name}",
+            _("„%(name)s“ muss eine ganze Zahl ≥ 0 sein (angegeben: „%(value)s“).") % {"name": name, "value": raw[:20]},
+            {"parameter": name},
+        )
+    return value
+
+
+class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Public matches and my own; private matches of others answer 404."""
+
+    serializer_class = MatchSerializer
+
+    def get_permissions(self):
+        if self.request.method in permissions.SAFE_METHODS:
+            return [permissions.AllowAny()]
+        return [permissions.IsAuthenticated()]
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Match.objects.none()
+        matches = selectors.with_seats(selectors.visible_matches(self.request.user)).order_by("-updated_at")
+        if self.action == "list":
+            mine = self.request.query_params.get("mine", "").lower() in ("1", "true", "ja")
+            if mine and self.request.user.is_authenticated:
+                matches = matches.filter(seats__user=self.request.user)
+            wanted = self.request.query_params.get("status", "")
+            if wanted:
+                if wanted not in MatchStatus.values:
+                    raise ApiError(
+                        "invalid_status",
+                        _("Unbekannter Status „%(value)s“. Möglich: %(choices)s.")
+                        % {"value": wanted[:20], "choices": ", ".join(MatchStatus.values)},
+                        {"parameter": "status"},
+                    )
+                matches = matches.filter(status=wanted)
+        return matches
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("mine", bool, description="nur Partien, an denen ich sitze"),
+            OpenApiParameter("status", str, enum=MatchStatus.values),
+        ]
+    )
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    def _seat(self, match):
+        return selectors.seat_of(match, self.request.user)
+
+    def _detail(self, match, code=status.HTTP_200_OK):
+        match = selectors.get_visible(self.request.user, match.pk)
+        return Response(MatchSerializer(match).data, status=code)
+
+    @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
+    def create(self, request):
+        serializer = MatchCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            match = services.create_match(request.user, **serializer.validated_data)
+        except MatchError as exc:
+            raise _api_error(exc) from exc
+        return self._detail(match, status.HTTP_201_CREATED)
+
+    def _run(self, service, *args):
+        match = self.get_object()
+        try:
+            service(match, self.request.user, *args)
+        except MatchError as exc:
+            raise _api_error(exc) from exc
+        return self._detail(match)
+
+    @extend_schema(request=None, responses={200: MatchSerializer})
+    @action(detail=True, methods=["post"])
+    def join(self, request, pk=None):
+        return self._run(services.join)
+
+    @extend_schema(request=None, responses={200: MatchSerializer})
+    @action(detail=True, methods=["post"])
+    def leave(self, request, pk=None):
+        return self._run(services.leave)
+
+    @extend_schema(request=None, responses={200: MatchSerializer})
+    @action(detail=True, methods=["post"])
+    def start(self, request, pk=None):
+        return self._run(services.start)
+
+    @extend_schema(request=None, responses={200: MatchSerializer})
+    @action(detail=True, methods=["post"])
+    def resign(self, request, pk=None):
+        return self._run(services.resign)
+
+    @extend_schema(request=None, responses={200: MatchSerializer})
+    @action(detail=True, methods=["post"])
+    def abandon(self, request, pk=None):
+        return self._run(services.abandon)
+
+    @extend_schema(
+        responses={200: StateSerializer}, description="Der Spielstand aus meiner Sicht (Zuschauer: öffentlich)."
+    )
+    @action(detail=True, methods=["get"])
+    def state(self, request, pk=None):
+        match = self.get_object()
+        seat = self._seat(match)
+        view = selectors.view_for(match, seat)
+        data = {"version": match.version, "seat": seat.order if seat else None, "status": match.status, "view": view}
+        return Response(data)
+
+    @extend_schema(responses={200: LegalSerializer}, description="Die Züge, die ich jetzt machen darf.")
+    @action(detail=True, methods=["get"])
+    def legal(self, request, pk=None):
+        match = self.get_object()
+        seat = self._seat(match)
+        actions = selectors.legal_for(match, seat)
+        return Response({"version": match.version, "seat": seat.order if seat else None, "actions": actions})
+
+    @extend_schema(
+        methods=["POST"],
+        request=MoveSubmitSerializer,
+        responses={202: MoveSerializer},
+        description="Reicht einen Zug ein; er wird im Hintergrund ausgewertet (Status unter moves/<id>/).",
+    )
+    @extend_schema(methods=["GET"], responses={200: MoveSerializer(many=True)}, description="Meine Züge.")
+    @action(detail=True, methods=["get", "post"])
+    def moves(self, request, pk=None):
+        match = self.get_object()
+        names = selectors.names(match)
+        if request.method == "GET":
+            seat = self._seat(match)
+            moves = Move.objects.filter(seat=seat).order_by("-id")[:100] if seat else []
+            return Response(MoveSerializer(moves, many=True, context={"names": names}).data)
+        serializer = MoveSubmitSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            move, _created = services.submit_move(
+                match, request.user, data["action"], data["version"], data.get("idempotency_key", "")
+            )
+        except MatchError as exc:
+            raise _api_error(exc) from exc
+        return Response(MoveSerializer(move, context={"names": names}).data, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(responses={200: MoveSerializer})
+    @action(detail=True, methods=["get"], url_path=r"moves/(?P<move_id>\d+)")
+    def move(self, request, pk=None, move_id=None):
+        match = self.get_object()
+        seat = self._seat(match)
+        if seat is None:
+            raise ApiError("not_found", _("Zug nicht gefunden."), status_code=404)
+        move = get_object_or_404(Move, pk=move_id, match=match, seat=seat)
+        return Response(MoveSerializer(move, context={"names": selectors.names(match)}).data)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("since", int, description="nur Ereignisse nach dieser laufenden Nummer")],
+        responses={200: EventSerializer(many=True)},
+    )
+    @action(detail=True, methods=["get"])
+    def events(self, request, pk=None):
+        match = self.get_object()
+        since = _int_param(request, "since")
+        events = selectors.events_for(match, self._seat(match), since=since, limit=500)
+        return Response(EventSerializer(events, many=True).data)
+
+    @extend_schema(methods=["GET"], responses={200: PostSerializer(many=True)})
+    @extend_schema(methods=["POST"], request=PostSerializer, responses={201: PostSerializer})
+    @action(detail=True, methods=["get", "post"])
+    def posts(self, request, pk=None):
+        match = self.get_object()
+        if request.method == "GET":
+            return Response(PostSerializer(selectors.posts_of(match), many=True).data)
+        serializer = PostSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            post = services.post(match, request.user, serializer.validated_data["text"])
+        except MatchError as exc:
+            raise _api_error(exc) from exc
+        return Response(PostSerializer(post).data, status=status.HTTP_201_CREATED)

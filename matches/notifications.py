@@ -1,0 +1,55 @@
+"""Telling players: an in-site notice for each, an e-mail (after commit) for those who want one."""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from .engine.base import Text
+from .models import Match, Notice, PlayerSettings
+from .texts import render
+
+logger = logging.getLogger(__name__)
+
+
+def wants_email(user) -> bool:
+    prefs = PlayerSettings.objects.filter(user=user).first()
+    return prefs.email_notifications if prefs else True
+
+
+def notify(match: Match, users, kind: str, text: Text) -> list[Notice]:
+    notices = [Notice(user=u, match=match, kind=kind, text=text.to_json()) for u in users if u]
+    Notice.objects.bulk_create(notices)
+    for notice in notices:
+        if notice.user.email and wants_email(notice.user):
+            transaction.on_commit(lambda pk=notice.pk: _enqueue_mail(pk))
+    return notices
+
+
+def _enqueue_mail(notice_id: int) -> None:
+    from .tasks import send_notice_mail
+
+    try:
+        send_notice_mail.apply_async((notice_id,), retry=False)
+    except Exception:  # the broker is down: the in-site notice is there; the mail is not worth a failed move
+        logger.warning("could not enqueue mail for notice %s", notice_id, exc_info=True)
+
+
+def send_notice_mail(notice_id: int) -> str:
+    notice = Notice.objects.select_related("user", "match").filter(pk=notice_id).first()
+    if notice is None or not notice.user.email or not wants_email(notice.user):
+        return ""
+    names = {}
+    url = settings.SITE_URL.rstrip("/") + notice.match.get_absolute_url()
+    body = render_to_string(
+        "matches/notice_mail.txt",
+        {"user": notice.user, "text": render(notice.text, names), "url": url, "match": notice.match},
+    )
+    subject = _("Bruchtal – Partie #%(id)d: %(text)s") % {"id": notice.match.pk, "text": render(notice.text, names)}
+    send_mail(subject[:150], body, None, [notice.user.email])
+    return notice.user.email

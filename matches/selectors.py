@@ -1,0 +1,237 @@
+"""Reads for matches. Everything a reader sees of the game comes from ``engine.view(state, seat)``."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+
+from .engine import registry
+from .errors import MatchError
+from .models import Event, Match, MatchStatus, Move, MoveStatus, Post, Seat
+from .texts import render, seat_name
+
+
+def visible_matches(user):
+    """Public matches, plus private ones the user sits in (staff see all)."""
+    matches = Match.objects.all()
+    if user.is_authenticated and user.is_staff:
+        return matches
+    visible = Q(is_public=True)
+    if user.is_authenticated:
+        visible |= Q(Exists(Seat.objects.filter(match=OuterRef("pk"), user=user)))
+    return matches.filter(visible)
+
+
+def with_seats(matches):
+    return matches.select_related("created_by").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("slot"))
+    )
+
+
+def seat_of(match: Match, user) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    for seat in match.seats.all():
+        if seat.user_id == user.pk:
+            return seat
+    return None
+
+
+def names(match: Match) -> dict[int, str]:
+    return {s.order: s.user.username for s in match.seats.all() if s.order is not None and s.user}
+
+
+def current_seats(match: Match) -> list[int]:
+    if match.status != MatchStatus.RUNNING or match.state is None:
+        return []
+    engine = registry.get(match.engine)
+    return engine.current_seats(match.state) if engine else []
+
+
+@dataclass
+class LobbyRow:
+    match: Match
+    engine_name: str
+    game_name: str
+    my_turn: bool = False
+    waiting_for: list[str] = field(default_factory=list)
+    free_seats: int = 0
+
+
+def engine_name(match: Match) -> str:
+    from django.utils.translation import gettext
+
+    engine = registry.get(match.engine)
+    return gettext(engine.name) if engine else match.engine
+
+
+def game_name(match: Match) -> str:
+    """The dice table's game (an option), else the engine's own name."""
+    engine = registry.get(match.engine)
+    game = (match.options or {}).get("game")
+    if engine and game and hasattr(engine, "game_choices"):
+        return dict(engine.game_choices()).get(game, game)
+    return engine_name(match)
+
+
+def _row(match: Match, user) -> LobbyRow:
+    current = set(current_seats(match))
+    seat = seat_of(match, user)
+    by_order = names(match)
+    return LobbyRow(
+        match=match,
+        engine_name=engine_name(match),
+        game_name=game_name(match),
+        my_turn=bool(seat and seat.order in current and not seat.resigned),
+        waiting_for=[seat_name(by_order, s) for s in sorted(current)],
+        free_seats=sum(1 for s in match.seats.all() if s.user_id is None),
+    )
+
+
+def lobby(user, limit: int = 50) -> dict[str, list[LobbyRow]]:
+    """Open public matches to join (not mine) and my matches (running first), constant queries."""
+    free = Seat.objects.filter(match=OuterRef("pk"), user=None)
+    open_matches = (
+        with_seats(Match.objects.filter(status=MatchStatus.OPEN, is_public=True).filter(Exists(free)))
+        .annotate(n=Count("pk"))
+        .order_by("-created_at")
+    )
+    mine: list[Match] = []
+    if user.is_authenticated:
+        open_matches = open_matches.exclude(seats__user=user)
+        mine = list(with_seats(Match.objects.filter(seats__user=user)).order_by("status", "-updated_at")[:limit])
+    rows_mine = [_row(m, user) for m in mine]
+    rows_mine.sort(key=lambda r: (r.match.status != MatchStatus.RUNNING, not r.my_turn))
+    return {"open": [_row(m, user) for m in open_matches[:limit]], "mine": rows_mine}
+
+
+def get_visible(user, pk: int) -> Match:
+    match = with_seats(visible_matches(user)).filter(pk=pk).first()
+    if match is None:
+        raise MatchError("not_found", "Partie nicht gefunden.")
+    return match
+
+
+def view_for(match: Match, seat: Seat | None) -> dict[str, Any] | None:
+    """The engine's view for this seat (None: a spectator); None before the start."""
+    if match.state is None:
+        return None
+    engine = registry.get(match.engine)
+    order = seat.order if seat is not None else None
+    return engine.view(copy.deepcopy(match.state), order)
+
+
+def legal_for(match: Match, seat: Seat | None) -> list[dict]:
+    if seat is None or seat.resigned or match.status != MatchStatus.RUNNING:
+        return []
+    engine = registry.get(match.engine)
+    return engine.legal_actions(copy.deepcopy(match.state), seat.order)
+
+
+def _public_data(match: Match) -> bool:
+    engine = registry.get(match.engine)
+    return bool(getattr(engine, "public_event_data", False))
+
+
+def events_for(match: Match, seat: Seat | None, since: int = 0, limit: int | None = None) -> list[dict]:
+    """Events after ``since`` as this seat may read them: public text plus its own private text."""
+    order = str(seat.order) if seat is not None and seat.order is not None else None
+    by_order = names(match)
+    public_data = _public_data(match)
+    events = Event.objects.filter(match=match, sequence__gt=since).order_by("sequence")
+    if limit:
+        events = events[:limit]
+    rows = []
+    for event in events:
+        private = event.private.get(order) if order is not None else None
+        row = {
+            "sequence": event.sequence,
+            "text": render(event.public, by_order),
+            "private": render(private, by_order) if private else "",
+            "created_at": event.created_at,
+            "move": event.move_id,
+        }
+        if public_data:
+            row["data"] = event.data
+        rows.append(row)
+    return rows
+
+
+def posts_of(match: Match):
+    return Post.objects.filter(match=match).select_related("author").order_by("created_at", "id")
+
+
+def thread(match: Match, seat: Seat | None) -> list[dict]:
+    """The log interleaved with the thread's posts, oldest first."""
+    items = [{"kind": "event", **e} for e in events_for(match, seat)]
+    items += [{"kind": "post", "post": p, "created_at": p.created_at} for p in posts_of(match)]
+    items.sort(key=lambda item: item["created_at"])
+    return items
+
+
+def my_moves(match: Match, seat: Seat | None, limit: int = 5) -> list[Move]:
+    if seat is None:
+        return []
+    return list(Move.objects.filter(seat=seat, automatic=False).order_by("-id")[:limit])
+
+
+def last_error(match: Match, seat: Seat | None) -> str:
+    """The engine's message if my latest move was rejected or stale, else ''."""
+    moves = my_moves(match, seat, limit=1)
+    if moves and moves[0].status in (MoveStatus.REJECTED, MoveStatus.STALE):
+        return render(moves[0].error, names(match))
+    return ""
+
+
+def has_pending(match: Match, seat: Seat | None) -> bool:
+    return bool(seat) and Move.objects.filter(seat=seat, status=MoveStatus.PENDING).exists()
+
+
+def result_text(match: Match) -> str:
+    if not match.result:
+        return ""
+    by_order = names(match)
+    winners = [seat_name(by_order, s) for s in match.result.get("winners", [])]
+    reason = render(match.result.get("reason"), by_order)
+    from django.utils.translation import gettext
+
+    who = ", ".join(winners) if winners else gettext("niemand")
+    return gettext("Gewonnen: %(who)s. %(reason)s") % {"who": who, "reason": reason}
+
+
+def _applied_moves(match: Match) -> list[Move]:
+    return list(
+        Move.objects.filter(match=match, status=MoveStatus.APPLIED).select_related("seat").order_by("applied_version")
+    )
+
+
+def rebuild_state(match: Match, moves: list[Move] | None = None) -> dict[str, Any]:
+    """The state rebuilt from the seed and the applied moves (server side only: it holds the secrets)."""
+    engine = registry.get(match.engine)
+    state = engine.setup(match.players, match.options, match.seed)
+    for move in _applied_moves(match) if moves is None else moves:
+        state, _events = engine.apply(state, move.seat.order, move.action)
+    return state
+
+
+def replay(match: Match, step: int) -> dict[str, Any]:
+    """The spectator's view after ``step`` applied moves, rebuilt from the seed and the move log."""
+    engine = registry.get(match.engine)
+    moves = _applied_moves(match)
+    step = max(0, min(step, len(moves)))
+    state = rebuild_state(match, moves[:step])
+    last_version = moves[step - 1].applied_version if step else 0
+    events = Event.objects.filter(match=match).select_related("move").order_by("sequence")
+    if step < len(moves):
+        cutoff = moves[step].created_at
+        events = events.filter(Q(move__applied_version__lte=last_version) | Q(move__isnull=True, created_at__lt=cutoff))
+    by_order = names(match)
+    return {
+        "step": step,
+        "steps": len(moves),
+        "view": engine.view(state, None),
+        "events": [render(e.public, by_order) for e in events],
+    }

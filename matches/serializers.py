@@ -1,0 +1,125 @@
+"""API shapes for matches. Input is validated here for types; the rules live in services."""
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from .models import DeadlinePolicy, Match, Move, Post, Seat
+from .texts import render
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    user = serializers.CharField(source="user.username", default=None, read_only=True)
+
+    class Meta:
+        model = Seat
+        fields = ["slot", "order", "user", "colour", "resigned"]
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    created_by = serializers.CharField(source="created_by.username", read_only=True)
+    current_seats = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "engine",
+            "options",
+            "players",
+            "status",
+            "version",
+            "turn_days",
+            "deadline_policy",
+            "is_public",
+            "created_by",
+            "created_at",
+            "turn_started_at",
+            "result",
+            "seats",
+            "current_seats",
+            "url",
+        ]
+
+    def get_current_seats(self, match) -> list[int]:
+        from .selectors import current_seats
+
+        return current_seats(match)
+
+    def get_url(self, match) -> str:
+        return match.get_absolute_url()
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    engine = serializers.CharField(help_text=_("z. B. „wuerfeltisch“ oder „zwei-tuerme“"))
+    options = serializers.JSONField(required=False, default=dict, help_text=_('beim Würfeltisch: {"game": "sauron"}'))
+    players = serializers.IntegerField(default=2)
+    invite = serializers.ListField(child=serializers.CharField(max_length=150), required=False, default=list)
+    turn_days = serializers.IntegerField(default=3)
+    deadline_policy = serializers.ChoiceField(choices=DeadlinePolicy.choices, default=DeadlinePolicy.DEFAULT_ACTION)
+    is_public = serializers.BooleanField(default=True)
+
+
+class MoveSubmitSerializer(serializers.Serializer):
+    action = serializers.JSONField(help_text=_("der Zug als JSON-Objekt mit „type“"))
+    version = serializers.IntegerField(min_value=0, help_text=_("die Version, die du zuletzt gesehen hast"))
+    idempotency_key = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+
+
+class MoveSerializer(serializers.ModelSerializer):
+    seat = serializers.IntegerField(source="seat.order", read_only=True)
+    error_message = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Move
+        fields = [
+            "id",
+            "seat",
+            "action",
+            "version",
+            "idempotency_key",
+            "status",
+            "automatic",
+            "error_code",
+            "error_message",
+            "applied_version",
+            "created_at",
+            "resolved_at",
+        ]
+
+    def get_error_message(self, move) -> str:
+        return render(move.error, self.context.get("names", {}))
+
+
+class EventSerializer(serializers.Serializer):
+    sequence = serializers.IntegerField()
+    text = serializers.CharField()
+    private = serializers.CharField(help_text=_("nur für dich sichtbarer Text (leer, wenn keiner)"))
+    created_at = serializers.DateTimeField()
+    move = serializers.IntegerField(allow_null=True)
+    data = serializers.JSONField(
+        required=False, help_text=_("strukturierte Daten, nur bei Spielen mit öffentlichen Daten")
+    )
+
+
+class PostSerializer(serializers.ModelSerializer):
+    author = serializers.CharField(source="author.username", read_only=True)
+
+    class Meta:
+        model = Post
+        fields = ["id", "author", "text", "created_at"]
+        read_only_fields = ["id", "author", "created_at"]
+
+
+class StateSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField()
+    view = serializers.JSONField(allow_null=True)
+
+
+class LegalSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    actions = serializers.JSONField()

@@ -1,0 +1,616 @@
+"""Writes for matches: create, invite, join, start, moves, resign, abandon, posts, deadlines.
+
+Every write runs in one transaction with the match row locked (``select_for_update``); the move
+resolution is the only place that calls ``engine.apply``. A pending ``Move`` row is the outbox: it
+is enqueued after commit, and a sweep re-enqueues what the broker did not take.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import secrets
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .engine import registry, rng
+from .engine.base import IllegalAction, Text, gettext_noop
+from .errors import MatchError
+from .models import DeadlinePolicy, Event, Match, MatchStatus, Move, MoveStatus, Post, Seat
+from .notifications import notify
+
+logger = logging.getLogger(__name__)
+
+MAX_TURN_DAYS = 60
+MAX_POST = 5000
+MAX_AUTO_MOVES = 500
+REMINDER_AT = 0.8  # share of the turn deadline after which the reminder goes out
+COLOURS = ["rot", "blau", "grün", "gelb", "schwarz", "weiß"]
+
+
+def _engine(slug: str):
+    engine = registry.get(slug)
+    if engine is None:
+        raise MatchError(
+            "engine_unknown",
+            _("Unbekanntes Spiel „%(engine)s“. Möglich: %(choices)s.")
+            % {"engine": str(slug)[:40], "choices": ", ".join(sorted(registry.ENGINES))},
+            {"field": "engine"},
+        )
+    return engine
+
+
+def _illegal(exc: IllegalAction, field: str | None = None) -> MatchError:
+    details = {"field": field} if field else {}
+    return MatchError(exc.code, exc.text.render(_), details)
+
+
+def _locked(match: Match) -> Match:
+    return Match.objects.select_for_update().get(pk=match.pk)
+
+
+def _seat_of(match: Match, user) -> Seat | None:
+    if not user or not user.is_authenticated:
+        return None
+    return Seat.objects.filter(match=match, user=user).first()
+
+
+def _next_sequence(match: Match) -> int:
+    return (Event.objects.filter(match=match).aggregate(m=Max("sequence"))["m"] or 0) + 1
+
+
+def _add_events(match: Match, events, move: Move | None = None) -> None:
+    sequence = _next_sequence(match)
+    rows = []
+    for offset, event in enumerate(events):
+        rows.append(
+            Event(
+                match=match,
+                move=move,
+                sequence=sequence + offset,
+                public=event.public.to_json(),
+                private={str(seat): text.to_json() for seat, text in event.private.items()},
+                data=event.data,
+            )
+        )
+    Event.objects.bulk_create(rows)
+
+
+def _framework_event(match: Match, template: str, **params) -> None:
+    from .engine.base import Event as EngineEvent
+
+    _add_events(match, [EngineEvent(Text(template, params))])
+
+
+# --- creating and filling a match ------------------------------------------------------------------
+
+
+def _player_range(engine, options) -> tuple[int, int]:
+    if hasattr(engine, "player_range"):
+        return engine.player_range(options)
+    return engine.min_players, engine.max_players
+
+
+@transaction.atomic
+def create_match(
+    user,
+    *,
+    engine: str,
+    options: dict | None = None,
+    players: int = 2,
+    invite: list[str] | tuple[str, ...] = (),
+    turn_days: int = 3,
+    deadline_policy: str = DeadlinePolicy.DEFAULT_ACTION,
+    is_public: bool = True,
+) -> Match:
+    game = _engine(engine)
+    options = options or {}
+    if not isinstance(options, dict):
+        raise MatchError("options_invalid", _("Die Optionen müssen ein JSON-Objekt sein."), {"field": "options"})
+    low, high = _player_range(game, options)
+    if not isinstance(players, int) or not low <= players <= high:
+        raise MatchError(
+            "players_out_of_range",
+            _("Dieses Spiel braucht %(low)d bis %(high)d Spieler.") % {"low": low, "high": high},
+            {"field": "players"},
+        )
+    if not isinstance(turn_days, int) or not 1 <= turn_days <= MAX_TURN_DAYS:
+        raise MatchError(
+            "turn_days_invalid",
+            _("Die Bedenkzeit muss zwischen 1 und %(max)d Tagen liegen.") % {"max": MAX_TURN_DAYS},
+            {"field": "turn_days"},
+        )
+    if deadline_policy not in DeadlinePolicy.values:
+        raise MatchError(
+            "deadline_policy_invalid",
+            _("Unbekannte Regel bei Fristablauf „%(value)s“ (default_action oder resign).")
+            % {"value": str(deadline_policy)[:40]},
+            {"field": "deadline_policy"},
+        )
+    seed = secrets.randbits(63)
+    try:  # the engine validates the options; the trial state is thrown away
+        game.setup(players, options, seed)
+    except IllegalAction as exc:
+        raise _illegal(exc, "options") from exc
+    invitees = _invitees(user, invite, players)
+    match = Match.objects.create(
+        engine=engine,
+        options=options,
+        players=players,
+        seed=seed,
+        turn_days=turn_days,
+        deadline_policy=deadline_policy,
+        is_public=bool(is_public),
+        created_by=user,
+    )
+    now = timezone.now()
+    seats = [Seat(match=match, slot=0, user=user, joined_at=now)]
+    seats += [Seat(match=match, slot=i, user=u, joined_at=now) for i, u in enumerate(invitees, start=1)]
+    seats += [Seat(match=match, slot=i) for i in range(len(seats), players)]
+    Seat.objects.bulk_create(seats)
+    _framework_event(match, gettext_noop("%(creator)s hat die Partie angelegt."), creator=user.username)
+    return match
+
+
+def _invitees(user, invite, players: int) -> list:
+    names = [n.strip() for n in (invite or []) if isinstance(n, str) and n.strip()]
+    if len(names) != len(invite or []):
+        raise MatchError("invite_invalid", _("Einladungen müssen Benutzernamen sein."), {"field": "invite"})
+    lowered = [n.lower() for n in names]
+    if len(set(lowered)) != len(lowered):
+        raise MatchError("invite_duplicate", _("Jeder Name darf nur einmal eingeladen werden."), {"field": "invite"})
+    if user.username.lower() in lowered:
+        raise MatchError("invite_self", _("Du sitzt schon am Tisch; lade andere ein."), {"field": "invite"})
+    if len(names) > players - 1:
+        raise MatchError(
+            "invite_too_many",
+            _("Zu viele Einladungen: bei %(players)d Spielern höchstens %(max)d.")
+            % {"players": players, "max": players - 1},
+            {"field": "invite"},
+        )
+    users = {u.username.lower(): u for u in get_user_model().objects.filter(username__in=names)}
+    # usernames are case-sensitive in Django; accept any case when unambiguous
+    for name in names:
+        if name.lower() not in users:
+            found = get_user_model().objects.filter(username__iexact=name)[:2]
+            if len(found) != 1:
+                raise MatchError(
+                    "invite_unknown",
+                    _("Den Benutzer „%(name)s“ gibt es nicht.") % {"name": name[:40]},
+                    {"field": "invite", "name": name},
+                )
+            users[name.lower()] = found[0]
+    return [users[n] for n in lowered]
+
+
+@transaction.atomic
+def invite(match: Match, user, username: str) -> Seat:
+    match = _locked(match)
+    if match.created_by_id != user.pk:
+        raise MatchError("not_creator", _("Nur wer die Partie angelegt hat, kann einladen."))
+    if match.status != MatchStatus.OPEN:
+        raise MatchError("match_not_open", _("Die Partie hat schon begonnen oder ist vorbei."))
+    seated = list(Seat.objects.filter(match=match).exclude(user=None).select_related("user"))
+    invitee = _invitees(user, [username], match.players)[0]
+    if any(s.user_id == invitee.pk for s in seated):
+        raise MatchError("already_seated", _("%(name)s sitzt schon am Tisch.") % {"name": invitee.username})
+    seat = Seat.objects.filter(match=match, user=None).order_by("slot").first()
+    if seat is None:
+        raise MatchError("match_full", _("Alle Plätze sind besetzt."))
+    seat.user, seat.joined_at = invitee, timezone.now()
+    seat.save(update_fields=["user", "joined_at"])
+    notify(
+        match,
+        [invitee],
+        "invited",
+        Text(gettext_noop("%(creator)s lädt dich zu einer Partie ein."), {"creator": user.username}),
+    )
+    return seat
+
+
+@transaction.atomic
+def join(match: Match, user) -> Seat:
+    match = _locked(match)
+    if match.status != MatchStatus.OPEN:
+        raise MatchError(
+            "match_not_open", _("Dieser Partie kann man nicht mehr beitreten: sie hat schon begonnen oder ist vorbei.")
+        )
+    if Seat.objects.filter(match=match, user=user).exists():
+        raise MatchError("already_seated", _("Du sitzt schon an diesem Tisch."))
+    if not match.is_public:
+        raise MatchError("not_allowed", _("Einer privaten Partie tritt man nur auf Einladung bei."))
+    seat = Seat.objects.filter(match=match, user=None).order_by("slot").first()
+    if seat is None:
+        raise MatchError("match_full", _("Alle Plätze sind besetzt."))
+    seat.user, seat.joined_at = user, timezone.now()
+    seat.save(update_fields=["user", "joined_at"])
+    _framework_event(match, gettext_noop("%(name)s nimmt Platz."), name=user.username)
+    notify(
+        match,
+        [match.created_by],
+        "joined",
+        Text(gettext_noop("%(name)s ist deiner Partie beigetreten."), {"name": user.username}),
+    )
+    return seat
+
+
+@transaction.atomic
+def leave(match: Match, user) -> None:
+    match = _locked(match)
+    seat = _seat_of(match, user)
+    if seat is None:
+        raise MatchError("not_participant", _("Du sitzt nicht an diesem Tisch."))
+    if match.status != MatchStatus.OPEN:
+        raise MatchError("match_not_open", _("Die Partie läuft schon; du kannst nur noch aufgeben."))
+    if match.created_by_id == user.pk:
+        raise MatchError("creator_cannot_leave", _("Wer die Partie angelegt hat, kann sie nur abbrechen."))
+    seat.user, seat.joined_at = None, None
+    seat.save(update_fields=["user", "joined_at"])
+    _framework_event(match, gettext_noop("%(name)s verlässt den Tisch."), name=user.username)
+
+
+@transaction.atomic
+def start(match: Match, user) -> Match:
+    match = _locked(match)
+    if match.created_by_id != user.pk:
+        raise MatchError("not_creator", _("Nur wer die Partie angelegt hat, kann sie starten."))
+    if match.status != MatchStatus.OPEN:
+        raise MatchError("match_not_open", _("Die Partie hat schon begonnen oder ist vorbei."))
+    seats = list(Seat.objects.filter(match=match).order_by("slot"))
+    missing = sum(1 for s in seats if s.user_id is None)
+    if missing:
+        raise MatchError(
+            "seats_open",
+            _("Es fehlen noch %(n)d Spieler; lade jemanden ein oder warte, bis alle Plätze besetzt sind.")
+            % {"n": missing},
+        )
+    game = _engine(match.engine)
+    # The seat order comes from the match's seed (a generator of its own, so the game's stays untouched).
+    order = list(range(len(seats)))
+    rng.shuffle(rng.new(match.seed ^ 0x5EA7), order)
+    for seat, number in zip(seats, order, strict=True):
+        seat.order = number
+        seat.colour = COLOURS[number % len(COLOURS)]
+    Seat.objects.bulk_update(seats, ["order", "colour"])
+    try:
+        match.state = game.setup(len(seats), match.options, match.seed)
+    except IllegalAction as exc:
+        raise _illegal(exc, "options") from exc
+    match.status = MatchStatus.RUNNING
+    match.version = 0
+    match.turn_started_at = timezone.now()
+    match.save()
+    _framework_event(
+        match, gettext_noop("Die Partie beginnt. Reihenfolge: %(order_players)s."), order_seats=list(range(len(seats)))
+    )
+    _notify_turn(match, game, set())
+    return match
+
+
+@transaction.atomic
+def abandon(match: Match, user) -> Match:
+    match = _locked(match)
+    if match.status in (MatchStatus.FINISHED, MatchStatus.ABORTED):
+        raise MatchError("match_over", _("Die Partie ist schon vorbei."))
+    if not (user.is_staff or (match.created_by_id == user.pk and match.status == MatchStatus.OPEN)):
+        raise MatchError(
+            "not_allowed",
+            _("Nur wer die Partie angelegt hat, kann sie vor dem Start abbrechen; eine laufende nur die Redaktion."),
+        )
+    match.status = MatchStatus.ABORTED
+    match.save(update_fields=["status", "updated_at"])
+    Move.objects.filter(match=match, status=MoveStatus.PENDING).update(
+        status=MoveStatus.REJECTED, error_code="match_not_running", resolved_at=timezone.now()
+    )
+    _framework_event(match, gettext_noop("Die Partie wurde abgebrochen."))
+    return match
+
+
+# --- moves -------------------------------------------------------------------------------------------
+
+
+def enqueue_resolution(move_id: int) -> bool:
+    """Hand the move to the broker; a failure only logs: the pending row is swept up later."""
+    from .tasks import resolve_move
+
+    try:
+        resolve_move.apply_async((move_id,), retry=False)
+    except Exception:  # the broker is down or refused: the sweep re-enqueues this move
+        logger.warning("could not enqueue move %s; the sweep will retry", move_id, exc_info=True)
+        return False
+    return True
+
+
+def submit_move(match: Match, user, action, version, idempotency_key: str = "") -> tuple[Move, bool]:
+    """Store a pending move and enqueue its resolution after commit. Returns (move, created)."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise MatchError(
+            "action_invalid", _("Ein Zug muss ein JSON-Objekt mit dem Feld „type“ sein."), {"field": "action"}
+        )
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise MatchError(
+            "version_invalid",
+            _("„version“ muss die Versionsnummer sein, die du zuletzt gesehen hast (eine ganze Zahl ≥ 0)."),
+            {"field": "version"},
+        )
+    key = idempotency_key or ""
+    if not isinstance(key, str) or len(key) > 64:
+        raise MatchError(
+            "idempotency_key_invalid",
+            _("Der Idempotenzschlüssel ist zu lang (höchstens 64 Zeichen)."),
+            {"field": "idempotency_key"},
+        )
+    seat = _seat_of(match, user)
+    if seat is None:
+        raise MatchError("not_participant", _("Nur wer an diesem Tisch sitzt, kann ziehen."))
+    if key:
+        existing = Move.objects.filter(seat=seat, idempotency_key=key).first()
+        if existing:
+            return existing, False
+    if match.status != MatchStatus.RUNNING:
+        raise MatchError(
+            "match_not_running", _("Die Partie läuft nicht: %(status)s.") % {"status": match.get_status_display()}
+        )
+    if seat.resigned:
+        raise MatchError("resigned", _("Du hast aufgegeben und ziehst nicht mehr."))
+    try:
+        with transaction.atomic():
+            move = Move.objects.create(match=match, seat=seat, action=action, version=version, idempotency_key=key)
+            transaction.on_commit(lambda: enqueue_resolution(move.pk))
+    except IntegrityError:  # the same key sent twice at once: the other request won
+        return Move.objects.get(seat=seat, idempotency_key=key), False
+    return move, True
+
+
+def resolve_move(move_id: int) -> str:
+    """Apply a pending move to its match. Safe to run twice: anything but a pending move is left alone."""
+    with transaction.atomic():
+        match_id = Move.objects.filter(pk=move_id).values_list("match_id", flat=True).first()
+        if match_id is None:
+            return "missing"
+        match = Match.objects.select_for_update().get(pk=match_id)
+        move = Move.objects.select_related("seat").get(pk=move_id)
+        if move.status != MoveStatus.PENDING:
+            return move.status
+        if match.status != MatchStatus.RUNNING:
+            _close(move, MoveStatus.REJECTED, "match_not_running", Text(gettext_noop("Die Partie läuft nicht mehr.")))
+            return move.status
+        if move.version != match.version:
+            _close(
+                move,
+                MoveStatus.STALE,
+                "stale",
+                Text(
+                    gettext_noop("Der Zug galt für Version %(sent)d, die Partie ist schon bei Version %(now)d."),
+                    {"sent": move.version, "now": match.version},
+                ),
+            )
+            return move.status
+        _apply(match, move)
+        return move.status
+
+
+def _close(move: Move, status: str, code: str, text: Text) -> None:
+    move.status, move.error_code, move.error = status, code, text.to_json()
+    move.resolved_at = timezone.now()
+    move.save(update_fields=["status", "error_code", "error", "resolved_at"])
+
+
+def _apply(match: Match, move: Move) -> None:
+    """Run one move through the engine on the locked match; state untouched unless it is legal."""
+    game = _engine(match.engine)
+    before = set(game.current_seats(match.state))
+    if not _apply_one(match, game, move):
+        return
+    _auto_moves_for_resigned(match, game)
+    _after_change(match, game, before)
+
+
+def _apply_one(match: Match, game, move: Move) -> bool:
+    try:
+        state, events = game.apply(copy.deepcopy(match.state), move.seat.order, move.action)
+    except IllegalAction as exc:
+        _close(move, MoveStatus.REJECTED, exc.code, exc.text)
+        return False
+    except Exception:  # an engine bug or a malformed action it did not foresee: reject, keep the state
+        logger.exception("engine %s failed on move %s", match.engine, move.pk)
+        _close(
+            move, MoveStatus.REJECTED, "engine_error", Text(gettext_noop("Dieser Zug konnte nicht ausgewertet werden."))
+        )
+        return False
+    match.state = state
+    match.version += 1
+    move.status, move.applied_version, move.resolved_at = MoveStatus.APPLIED, match.version, timezone.now()
+    move.save(update_fields=["status", "applied_version", "resolved_at"])
+    _add_events(match, events, move)
+    return True
+
+
+def _auto_moves_for_resigned(match: Match, game) -> None:
+    """Seats that resigned in a game that goes on are moved by the engine's default action."""
+    resigned = {s.order: s for s in Seat.objects.filter(match=match, resigned=True)}
+    for _step in range(MAX_AUTO_MOVES):
+        if not resigned or game.result(match.state) is not None:
+            return
+        waiting = [s for s in game.current_seats(match.state) if s in resigned]
+        if not waiting:
+            return
+        seat = resigned[waiting[0]]
+        action = game.default_action(match.state, seat.order)
+        move = Move.objects.create(match=match, seat=seat, action=action, version=match.version, automatic=True)
+        if not _apply_one(match, game, move):
+            return
+
+
+def _after_change(match: Match, game, before: set[int]) -> None:
+    result = game.result(match.state)
+    if result is not None:
+        _finish(match, result.to_json())
+        return
+    after = set(game.current_seats(match.state))
+    if after != before:
+        match.turn_started_at = timezone.now()
+        match.reminded_at = None
+    match.save()
+    _notify_turn(match, game, before)
+
+
+def _finish(match: Match, result: dict) -> None:
+    match.status = MatchStatus.FINISHED
+    match.result = result
+    match.turn_started_at = None
+    match.save()
+    users = [s.user for s in Seat.objects.filter(match=match).select_related("user") if s.user]
+    notify(match, users, "finished", Text(gettext_noop("Die Partie ist beendet.")))
+
+
+def _notify_turn(match: Match, game, before: set[int]) -> None:
+    new = set(game.current_seats(match.state)) - before
+    if not new:
+        return
+    seats = Seat.objects.filter(match=match, order__in=new, resigned=False).select_related("user")
+    notify(match, [s.user for s in seats if s.user], "turn", Text(gettext_noop("Du bist am Zug.")))
+
+
+@transaction.atomic
+def resign(match: Match, user) -> Match:
+    match = _locked(match)
+    seat = _seat_of(match, user)
+    if seat is None:
+        raise MatchError("not_participant", _("Du sitzt nicht an diesem Tisch."))
+    if match.status != MatchStatus.RUNNING:
+        raise MatchError("match_not_running", _("Aufgeben geht nur in einer laufenden Partie."))
+    if seat.resigned:
+        raise MatchError("resigned", _("Du hast schon aufgegeben."))
+    _resign_seat(match, seat)
+    return match
+
+
+def _resign_seat(match: Match, seat: Seat) -> None:
+    game = _engine(match.engine)
+    before = set(game.current_seats(match.state))
+    seat.resigned = True
+    seat.save(update_fields=["resigned"])
+    _framework_event(match, gettext_noop("%(player)s gibt auf."), seat=seat.order)
+    Move.objects.filter(seat=seat, status=MoveStatus.PENDING).update(
+        status=MoveStatus.REJECTED, error_code="resigned", resolved_at=timezone.now()
+    )
+    active = list(Seat.objects.filter(match=match, resigned=False).order_by("order").values_list("order", flat=True))
+    if len(active) <= 1:
+        reason = Text(gettext_noop("%(player)s hat aufgegeben."), {"seat": seat.order})
+        _finish(match, {"winners": active, "reason": reason.to_json(), "scores": {}})
+        return
+    _auto_moves_for_resigned(match, game)
+    _after_change(match, game, before)
+
+
+# --- the thread --------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def post(match: Match, user, text: str) -> Post:
+    if _seat_of(match, user) is None:
+        raise MatchError("not_participant", _("Nur wer an diesem Tisch sitzt, kann hier schreiben."))
+    text = (text or "").strip() if isinstance(text, str) else ""
+    if not text:
+        raise MatchError("post_empty", _("Der Beitrag ist leer."), {"field": "text"})
+    if len(text) > MAX_POST:
+        raise MatchError(
+            "post_too_long",
+            _("Der Beitrag ist zu lang (%(length)d Zeichen, höchstens %(max)d).")
+            % {"length": len(text), "max": MAX_POST},
+            {"field": "text"},
+        )
+    return Post.objects.create(match=match, author=user, text=text)
+
+
+# --- deadlines and the outbox sweep ----------------------------------------------------------------------
+
+
+def check_deadlines(now=None) -> dict[str, int]:
+    """Remind at 80 % of the turn deadline, apply the policy at the deadline. Idempotent."""
+    now = now or timezone.now()
+    earliest_reminder = now - timedelta(days=REMINDER_AT)  # turn_days >= 1
+    candidates = Match.objects.filter(
+        status=MatchStatus.RUNNING, turn_started_at__isnull=False, turn_started_at__lte=earliest_reminder
+    ).values_list("pk", flat=True)
+    counts = {"reminders": 0, "expired": 0}
+    for match_id in list(candidates):
+        outcome = _deadline_of(match_id, now)
+        if outcome:
+            counts[outcome] += 1
+    return counts
+
+
+@transaction.atomic
+def _deadline_of(match_id: int, now) -> str | None:
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if match.status != MatchStatus.RUNNING or match.turn_started_at is None:
+        return None
+    game = _engine(match.engine)
+    length = timedelta(days=match.turn_days)
+    deadline = match.turn_started_at + length
+    current = game.current_seats(match.state)
+    if now >= deadline:
+        seats = list(Seat.objects.filter(match=match, order__in=current, resigned=False).select_related("user"))
+        started = match.turn_started_at
+        for seat in seats:
+            if match.status != MatchStatus.RUNNING or seat.order not in game.current_seats(match.state):
+                continue
+            _framework_event(match, gettext_noop("Die Bedenkzeit von %(player)s ist abgelaufen."), seat=seat.order)
+            if match.deadline_policy == DeadlinePolicy.RESIGN:
+                _resign_seat(match, seat)
+                continue
+            before = set(game.current_seats(match.state))
+            action = game.default_action(match.state, seat.order)
+            move = Move.objects.create(match=match, seat=seat, action=action, version=match.version, automatic=True)
+            if _apply_one(match, game, move):
+                _auto_moves_for_resigned(match, game)
+                _after_change(match, game, before)
+            else:  # an engine whose default action is not legal: the seat resigns rather than blocking
+                _resign_seat(match, seat)
+        if match.status == MatchStatus.RUNNING and match.turn_started_at == started:
+            match.turn_started_at, match.reminded_at = now, None  # a fresh clock, so this runs once
+            match.save(update_fields=["turn_started_at", "reminded_at", "updated_at"])
+        return "expired"
+    if now >= match.turn_started_at + length * REMINDER_AT and match.reminded_at is None:
+        match.reminded_at = now
+        match.save(update_fields=["reminded_at", "updated_at"])
+        seats = Seat.objects.filter(match=match, order__in=current, resigned=False).select_related("user")
+        notify(
+            match,
+            [s.user for s in seats if s.user],
+            "reminder",
+            Text(
+                gettext_noop("Erinnerung: Deine Bedenkzeit läuft bald ab (%(date)s)."),
+                {"date": timezone.localtime(deadline).strftime("%d.%m.%Y %H:%M")},
+            ),
+        )
+        return "reminders"
+    return None
+
+
+def sweep_pending_moves(older_than_seconds: float = 5.0) -> int:
+    """Re-enqueue moves still pending after a while (the broker was down, or a worker died)."""
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
+    ids = list(
+        Move.objects.filter(status=MoveStatus.PENDING, created_at__lte=cutoff).values_list("pk", flat=True)[:1000]
+    )
+    return sum(1 for move_id in ids if enqueue_resolution(move_id))
+
+
+def check_deadlines_on_request() -> None:
+    """Embedded default (no beat): pages run the deadline check and the sweep at most once a minute."""
+    from django.conf import settings
+    from django.core.cache import cache
+
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        return  # beat does it
+    if cache.add("matches:deadline-check", 1, timeout=60):
+        check_deadlines()
+        sweep_pending_moves()

@@ -1,0 +1,25 @@
+"""Celery tasks: each one line calling a service with ids (acks_late: a dead worker's task is redelivered)."""
+
+from celery import shared_task
+
+from . import notifications, services
+
+
+@shared_task(acks_late=True)
+def resolve_move(move_id: int) -> str:
+    return services.resolve_move(move_id)
+
+
+@shared_task(acks_late=True)
+def send_notice_mail(notice_id: int) -> str:
+    return notifications.send_notice_mail(notice_id)
+
+
+@shared_task
+def check_deadlines() -> dict:
+    return services.check_deadlines()
+
+
+@shared_task
+def sweep_pending_moves() -> int:
+    return services.sweep_pending_moves()
