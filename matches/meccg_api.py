@@ -7,8 +7,10 @@ from rest_framework.views import APIView
 
 from config.api_errors import ApiError
 
-from . import meccg_scoring
+from . import meccg_scoring, meccg_services, selectors
 from .engine.meccg.scoring import ALIGNMENTS
+from .errors import MatchError
+from .serializers import MoveSerializer
 
 
 class SheetInSerializer(serializers.Serializer):
@@ -86,3 +88,36 @@ class PunkteView(APIView):
         except meccg_scoring.SheetError as exc:
             raise ApiError(exc.code, exc.message, {"field": exc.field}) from exc
         return Response(calculation.to_json())
+
+
+class DeckChoiceInSerializer(serializers.Serializer):
+    deck = serializers.IntegerField(help_text="ID eines eigenen gespeicherten MECCG-Decks")
+    version = serializers.IntegerField(min_value=0, help_text="zuletzt gesehene Version der Partie")
+
+
+class DeckChoiceView(APIView):
+    """Choose one of your saved decks for a MECCG match (the deck check runs in the engine)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="meccg_choose_deck",
+        request=DeckChoiceInSerializer,
+        responses={202: MoveSerializer},
+        description=(
+            "Reicht die Deckwahl als Zug ein. Das Deck wird gegen die Ausrichtung des Gegners geprüft; "
+            "ein unzulässiges Deck wird abgelehnt (Status des Zugs: rejected, mit Grund)."
+        ),
+    )
+    def post(self, request, pk):
+        serializer = DeckChoiceInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            match = selectors.get_visible(request.user, pk)
+            move = meccg_services.choose_deck(
+                match, request.user, serializer.validated_data["deck"], serializer.validated_data["version"]
+            )
+        except MatchError as exc:
+            code = 404 if exc.code == "not_found" else exc.status_code
+            raise ApiError(exc.code, exc.message, exc.details, status_code=code) from exc
+        return Response(MoveSerializer(move, context={"names": selectors.names(match)}).data, status=202)

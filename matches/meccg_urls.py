@@ -6,4 +6,5 @@ app_name = "meccg"
 
 urlpatterns = [
     path("punkte/", meccg_views.punkte, name="punkte"),
+    path("<int:pk>/deck/", meccg_views.choose_deck, name="deck"),
 ]

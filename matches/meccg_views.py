@@ -1,10 +1,17 @@
 """MECCG pages: the Punkterechner (stand-alone final score calculator)."""
 
-from django.shortcuts import render
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from . import meccg_scoring
+from . import meccg_scoring, meccg_services, selectors
 from .engine.meccg.scoring import CATEGORIES
+from .errors import MatchError
 from .meccg_forms import DecksForm, SheetForm
+from .models import MoveStatus
 
 PREFIXES = ("p1", "p2")
 
@@ -41,3 +48,26 @@ def _result_rows(calculation):
         # A ring-condition win decides the game whatever the points say.
         "ring": next((i for i, sheet in enumerate(calculation.sheets) if sheet.ring_victory), None),
     }
+
+
+@login_required
+@require_POST
+def choose_deck(request, pk):
+    """The deck choice form of the match page (no JavaScript): submit one of the user's saved decks."""
+    try:
+        match = selectors.get_visible(request.user, pk)
+    except MatchError as exc:
+        raise Http404(exc.message) from exc
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        messages.error(request, _("Die Versionsnummer fehlt; lade die Seite neu."))
+        return redirect(match)
+    try:
+        move = meccg_services.choose_deck(match, request.user, request.POST.get("deck"), version)
+    except MatchError as exc:
+        messages.error(request, exc.message)
+        return redirect(match)
+    if move.status == MoveStatus.PENDING:
+        messages.info(request, _("Dein Zug wird ausgewertet …"))
+    return redirect(match)

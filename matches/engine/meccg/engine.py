@@ -74,10 +74,6 @@ def _no_check(deck: dict, opponent_alignment: str) -> list[str]:
     return []
 
 
-def player_name(seat: int) -> str:
-    return f"Spieler {seat + 1}"
-
-
 def _text(template: str, **params) -> Text:
     return Text(template, params)
 
@@ -90,6 +86,9 @@ class MeccgEngine:
 
     def __init__(self, cards: Callable[[], Mapping[str, dict]], check_deck: DeckChecker = _no_check):
         """``cards``: returns every card's info by code (loaded lazily); ``check_deck``: German problems."""
+        self.configure(cards, check_deck)
+
+    def configure(self, cards: Callable[[], Mapping[str, dict]], check_deck: DeckChecker = _no_check) -> None:
         self._cards = cards
         self.check_deck = check_deck
 
@@ -238,11 +237,49 @@ class MeccgEngine:
             winners = [winner]
             reason = _text(
                 gettext_noop("%(player)s gewinnt mit %(a)s zu %(b)s Punkten."),
-                player=player_name(winner),
+                seat=winner,
                 a=totals[winner],
                 b=totals[1 - winner],
             )
         return Result(winners, reason, {0: totals[0], 1: totals[1]})
+
+    # Form fields of the no-JavaScript page: strings in, the engine's action out.
+    _INT_FIELDS = ("prowess", "body", "support", "modifier", "points")
+    _TEXT_FIELDS = ("card", "character", "company", "site", "kind", "to", "under")
+
+    def parse_form(self, fields: dict[str, Any]) -> Action:
+        kind = fields.get("type")
+        if not isinstance(kind, str) or not kind:
+            raise IllegalAction("bad_action", gettext_noop("Die Aktion muss ein Objekt mit „type“ sein."))
+        action: dict[str, Any] = {"type": kind}
+        for name in self._TEXT_FIELDS:
+            value = fields.get(name)
+            if isinstance(value, str) and value.strip():
+                action[name] = value.strip()
+        for name in self._INT_FIELDS:
+            value = fields.get(name)
+            if isinstance(value, str) and value.strip():
+                try:
+                    action[name] = int(value)
+                except ValueError as exc:
+                    raise IllegalAction(
+                        "bad_number", gettext_noop("„%(field)s“ muss eine ganze Zahl sein."), field=name
+                    ) from exc
+        if kind == "roll" and isinstance(fields.get("number"), str) and fields["number"].strip():
+            try:
+                action["target"] = int(fields["number"])
+            except ValueError as exc:
+                raise IllegalAction(
+                    "bad_number", gettext_noop("„%(field)s“ muss eine ganze Zahl sein."), field="number"
+                ) from exc
+        if isinstance(fields.get("route"), str) and fields["route"].strip():
+            action["route"] = [part.strip() for part in fields["route"].split(",") if part.strip()]
+        if fields.get("target_kind"):
+            action["target"] = {"kind": fields["target_kind"], "id": fields.get("target_id") or None}
+        for flag in ("stay_untapped", "shuffle"):
+            if fields.get(flag):
+                action[flag] = True
+        return action
 
     def default_action(self, state: State, seat: int) -> Action:
         """Time ran out: stop drafting, finish setup, pass, discard the last card or end the phase."""
@@ -285,7 +322,6 @@ class MeccgEngine:
             own = seat == s
             entry = {
                 "seat": s,
-                "name": player_name(s),
                 "alignment": player["alignment"],
                 "deck_name": player["deck_name"],
                 "hand_count": len(player["hand"]),
@@ -319,6 +355,15 @@ class MeccgEngine:
                 entry["sideboard"] = [card(i) for i in player["sideboard"]]
                 entry["pick"] = card(player["pick"]) if player["pick"] else None
                 entry["starting_sites"] = self._starting_site_names(state, s) if state["stage"] == "start" else []
+                entry["item_candidates"] = (
+                    [
+                        card(i)
+                        for i in player["deck"] + player["sideboard"]
+                        if is_minor_item(st.info(state, i)) and not st.info(state, i)["unique"]
+                    ]
+                    if state["stage"] == "start"
+                    else []
+                )
             players.append(entry)
         companies = []
         for group in state["companies"]:
@@ -450,7 +495,7 @@ class MeccgEngine:
 
     def _log(self, events: list[Event], template: str, seat: int | None = None, **params) -> None:
         if seat is not None:
-            params["player"] = player_name(seat)
+            params["seat"] = seat  # the framework shows the seat's player name (base.with_names)
         events.append(Event(_text(template, **params), data={"kind": "log"}))
 
     # --- deck choice -----------------------------------------------------------------------------
@@ -561,7 +606,7 @@ class MeccgEngine:
         player["pick"] = iid
         events.append(
             Event(
-                _text(gettext_noop("%(player)s wählt verdeckt einen Charakter."), player=player_name(seat)),
+                _text(gettext_noop("%(player)s wählt verdeckt einen Charakter."), seat=seat),
                 private={
                     seat: _text(gettext_noop("Deine verdeckte Wahl: %(card)s."), card=st.info(state, iid)["name_de"])
                 },
@@ -908,7 +953,7 @@ class MeccgEngine:
                 return
             events.append(
                 Event(
-                    _text(gettext_noop("%(player)s zieht eine Karte."), player=player_name(seat)),
+                    _text(gettext_noop("%(player)s zieht eine Karte."), seat=seat),
                     private={seat: _text(gettext_noop("Du ziehst %(card)s."), card=st.info(state, iid)["name_de"])},
                 )
             )
@@ -1450,7 +1495,7 @@ class MeccgEngine:
             Event(
                 _text(
                     gettext_noop("%(player)s legt verdeckt ein Ziel für eine Gemeinschaft fest."),
-                    player=player_name(seat),
+                    seat=seat,
                 ),
                 private={seat: _text(gettext_noop("Ziel: %(site)s (%(kind)s)."), site=target["name_de"], kind=kind)},
             )
@@ -1742,6 +1787,35 @@ class MeccgEngine:
                 "bad_zone",
                 gettext_noop("Ziel ist eines von: hand, deck, discard, sideboard, mp, out."),
             )
+        if action.get("card") is None and action.get("from") == "deck":
+            # Card effects that draw or mill: the top ``count`` cards of the play deck, unseen before.
+            count = self._number(action, "count", 1, 1, 200)
+            deck = state["players"][seat]["deck"]
+            moved = 0
+            for _ in range(count):
+                if not deck:
+                    break
+                st.move(state, deck[0], zone)
+                moved += 1
+            self._log(
+                events,
+                gettext_noop("%(player)s legt %(n)s Karten vom Spielstapel nach %(zone)s."),
+                seat,
+                n=moved,
+                zone=ZONE_NAMES[zone],
+            )
+            if not deck:
+                # Decision: a deck emptied by a card effect counts as used up just like one drawn empty.
+                st.exhaust(state, seat)
+                self._log(
+                    events,
+                    gettext_noop(
+                        "%(player)s hat den Spielstapel aufgebraucht (%(n)s. Mal); der Abwurfstapel wird gemischt."
+                    ),
+                    seat,
+                    n=state["players"][seat]["exhausted"],
+                )
+            return
         iid = self._own(state, seat, action.get("card"))
         card = state["inst"][iid]
         if card["zone"] in ("pool", "aside", "drafted"):
@@ -1756,7 +1830,7 @@ class MeccgEngine:
             state["players"][seat]["lost_avatar"] = True
         public = zone in ("discard", "mp", "out") or source in ("play", "discard", "mp", "out")
         template = gettext_noop("%(player)s legt %(card)s von %(source)s nach %(zone)s.")
-        params = {"player": player_name(seat), "source": ZONE_NAMES.get(source, source), "zone": ZONE_NAMES[zone]}
+        params = {"seat": seat, "source": ZONE_NAMES.get(source, source), "zone": ZONE_NAMES[zone]}
         events.append(
             Event(
                 Text(template, {**params, "card": info["name_de"] if public else gettext_noop("eine Karte")}),

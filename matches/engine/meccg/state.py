@@ -141,7 +141,8 @@ def site_info(state: State, group: dict) -> Info | None:
 
 
 def draw(state: State, seat: int, events_out: list | None = None) -> str | None:
-    """Draw the top card of the play deck; an empty deck is exhausted, reshuffled and counted first."""
+    """Draw the top card of the play deck. Drawing the last card exhausts the deck at once (reshuffled,
+    counted); a deck found empty (emptied by a card effect) is exhausted before drawing."""
     player = state["players"][seat]
     if not player["deck"]:
         exhaust(state, seat)
@@ -151,6 +152,10 @@ def draw(state: State, seat: int, events_out: list | None = None) -> str | None:
             return None
     iid = player["deck"][0]
     move(state, iid, "hand")
+    if not player["deck"]:  # "aufgebraucht, sobald die letzte Karte gezogen worden ist"
+        exhaust(state, seat)
+        if events_out is not None:
+            events_out.append(("exhausted", seat))
     return iid
 
 

@@ -164,7 +164,7 @@ def test_tools_only_on_own_cards_and_logged(game):
     game.do(0, type="wound", card=aragorn)
     game.do(0, type="heal", card=aragorn)
     assert game.state["inst"][aragorn]["tapped"] and not game.state["inst"][aragorn]["wounded"]
-    assert "Spieler 1 tappt Aragorn II." in game.log()
+    assert "Platz 1 tappt Aragorn II." in game.log()
 
 
 def test_move_card_between_zones_hides_hand_cards_from_the_opponent(game):
@@ -226,3 +226,21 @@ def test_default_action_is_always_legal(game):
         seat = game.engine.current_seats(game.state)[0]
         game.do(seat, **game.engine.default_action(game.state, seat))
     assert game.turn["number"] >= 2
+
+
+def test_drawing_the_last_card_exhausts_at_once(game):
+    exhaust_soon(game, 0, keep=1)
+    discarded = len(game.state["players"][0]["discard"])
+    st.draw(game.state, 0)
+    player = game.state["players"][0]
+    assert player["exhausted"] == 1
+    assert len(player["deck"]) == discarded and player["discard"] == []
+
+
+def test_milling_the_whole_deck_counts_as_exhausted(game):
+    game.to_phase("organization")
+    before = len(game.state["players"][0]["deck"])
+    game.do(0, type="move_card", **{"from": "deck"}, to="discard", count=200)
+    player = game.state["players"][0]
+    assert player["exhausted"] == 1
+    assert len(player["deck"]) == before and player["discard"] == []

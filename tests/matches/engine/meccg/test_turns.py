@@ -39,7 +39,7 @@ def test_phases_run_in_order_and_each_change_is_logged(game):
         "Ortsphase",
         "Abschlussphase",
     ):
-        assert f"{name} von Spieler 1." in log
+        assert f"{name} von Platz 1." in log
 
 
 def test_only_the_active_player_moves_the_phase_on(game):
