@@ -64,6 +64,7 @@ ZONE_NAMES = {
     "out": gettext_noop("aus dem Spiel"),
 }
 COUNCIL_POINTS = 25
+SHARED_KEYS = ("cards", "regions")
 MAX_STARTING_ITEMS = 2
 MAX_DECK_CHARACTERS = 10
 
@@ -216,7 +217,8 @@ class MeccgEngine:
             raise IllegalAction(
                 "unknown_action", gettext_noop("Die Aktion „%(type)s“ gibt es nicht."), type=action["type"][:40]
             )
-        new = copy.deepcopy(state)
+        # Card facts and the region map never change once stored: share them, copy the rest.
+        new = {k: v if k in SHARED_KEYS else copy.deepcopy(v) for k, v in state.items()}
         events: list[Event] = []
         handler(new, seat, action, events)
         self._auto_passes(new, events)
@@ -530,6 +532,7 @@ class MeccgEngine:
                     problems=" ".join(problems[:3]),
                 )
         catalogue = self._cards()
+        state["cards"] = dict(state["cards"])  # shared with the previous state: extend a copy
         zones = {"pool": "pool", "characters": "deck", "resources": "deck", "hazards": "deck", "sites": "sites"}
         zones["sideboard"] = "sideboard"
         for entry in deck["entries"]:
@@ -537,7 +540,8 @@ class MeccgEngine:
                 raise IllegalAction("bad_entry", gettext_noop("Ein Deckeintrag ist [Code, Anzahl, Teil]."))
             code, quantity, part = entry
             if (
-                not isinstance(code, str)
+                not isinstance(part, str)
+                or not isinstance(code, str)
                 or code not in catalogue
                 or part not in zones
                 or not isinstance(quantity, int)
@@ -1782,7 +1786,7 @@ class MeccgEngine:
         self._stage(state, "play")
         self._no_chain(state)
         zone = action.get("to")
-        if zone not in ZONE_NAMES:
+        if not isinstance(zone, str) or zone not in ZONE_NAMES:
             raise IllegalAction(
                 "bad_zone",
                 gettext_noop("Ziel ist eines von: hand, deck, discard, sideboard, mp, out."),
