@@ -23,6 +23,7 @@ api_patterns = [
     path("decks/", include("decks.api_urls")),
     path("matches/", include("matches.api_urls")),
     path("zwei-tuerme/analyse/", AnalyseView.as_view(), name="zwei-tuerme-analyse"),
+    path("meccg/", include("matches.meccg_api_urls")),
 ]
 
 urlpatterns = [
@@ -32,6 +33,7 @@ urlpatterns = [
     path("karten/", include("cards.urls")),
     path("regeln/", include("rules.urls")),
     path("decks/", include("decks.urls")),
+    path("partien/meccg/", include("matches.meccg_urls")),
     path("partien/", include("matches.urls")),
     path("api/", include(api_patterns)),
     path("i18n/", include("django.conf.urls.i18n")),

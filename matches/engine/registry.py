@@ -7,7 +7,7 @@ import importlib
 from .base import Engine
 
 # Packages that export ENGINE; a missing one (a colleague's branch not merged yet) is skipped.
-ENGINE_PACKAGES = ["matches.engine.zwei_tuerme", "matches.engine.wuerfeltisch"]
+ENGINE_PACKAGES = ["matches.engine.zwei_tuerme", "matches.engine.wuerfeltisch", "matches.engine.meccg"]
 
 
 def _load() -> dict[str, Engine]:

@@ -1,0 +1,149 @@
+"""Plain card facts the engine needs, built from a Council of Elrond card record.
+
+``from_record`` takes the record's parts (code, names, type, alignment, attributes) as plain data,
+so the Django side can feed it ``cards.Card`` rows and the tests the JSON file itself.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+Info = dict[str, Any]
+
+AVATAR_RACES = {"Wizard", "Ringwraith", "Fallen-wizard", "Balrog"}
+
+
+def _int(raw) -> int | None:
+    if raw is None:
+        return None
+    match = re.match(r"\s*([+-]?\d+)", str(raw))
+    return int(match.group(1)) if match else None
+
+
+def _text(raw) -> str:
+    if isinstance(raw, dict):
+        return raw.get("en") or next(iter(raw.values()), "") or ""
+    return raw or ""
+
+
+def key(name: str) -> str:
+    """Spelling-proof comparison key: 'Ûdun' and 'Udûn' are the same region in the data."""
+    plain = unicodedata.normalize("NFKD", name or "").encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "", plain.casefold())
+
+
+def _haven_paths(attrs: dict) -> dict[str, str]:
+    """'haven1': 'Lórien - {w}{b}{w}{w}' → {'Lórien': '{w}{b}{w}{w}'}; unnamed paths are left out."""
+    paths = {}
+    for field in ("haven1", "haven2"):
+        raw = attrs.get(field) or ""
+        if " - " in raw:
+            name, path = raw.rsplit(" - ", 1)
+            paths[name.strip()] = path.strip()
+    return paths
+
+
+def from_record(code: str, names: dict, card_type: str, alignment: str, attrs: dict) -> Info:
+    race = attrs.get("race") or ""
+    info: Info = {
+        "code": code,
+        "name_de": names.get("de") or names.get("en") or code,
+        "name_en": names.get("en") or names.get("de") or code,
+        "type": card_type,
+        "subtype": attrs.get("subtype") or "",
+        "alignment": alignment or "",
+        "unique": bool(attrs.get("unique")),
+        "race": race,
+        "skills": attrs.get("skills") or "",
+        "mind": _int(attrs.get("mind")),
+        "di": _int(attrs.get("directInfluence")),
+        "prowess": _int(attrs.get("prowess")),
+        "body": _int(attrs.get("body")),
+        "corruption": _int(attrs.get("corruption")),
+        "mp": _int(attrs.get("marshallingPoints")),
+        "mp_type": attrs.get("marshallingPointsType") or "",
+        # "2*": kill points that only minion and balrog players score (Punkte: Kreaturen).
+        "mp_starred": "*" in str(attrs.get("marshallingPoints") or ""),
+        "home_site": _text(attrs.get("homeSite")),
+        "avatar": bool(attrs.get("avatar")) or (card_type == "Character" and race in AVATAR_RACES),
+        "agent": bool(attrs.get("agent")),
+    }
+    if card_type == "Site":
+        info.update(
+            region=attrs.get("region") or "",
+            site_type=attrs.get("siteType") or "",
+            haven=attrs.get("haven") or "",
+            site_path=attrs.get("sitePath") or "",
+            havens=_haven_paths(attrs),
+            draw=_int(attrs.get("draw")) or 1,
+            draw_opponent=_int(attrs.get("drawOpponent")) or 1,
+            under_deeps=bool(attrs.get("underDeeps")),
+        )
+    if card_type == "Region":
+        info.update(
+            region_type=attrs.get("regionType") or "",
+            adjacent=[name.strip() for name in (attrs.get("moveTo") or "").split(",") if name.strip()],
+        )
+    return info
+
+
+def from_json_record(record: dict) -> Info:
+    return from_record(record["id"], record["name"], record["type"], record.get("alignment", ""), record["attributes"])
+
+
+def region_map(infos) -> dict[str, dict]:
+    """Region name → {'type', 'adjacent'} from the region cards (one entry per region name)."""
+    regions = {}
+    for info in infos:
+        if info["type"] == "Region":
+            regions.setdefault(info["name_en"], {"type": info["region_type"], "adjacent": list(info["adjacent"])})
+    return regions
+
+
+# --- facts about one card -------------------------------------------------------------------------
+
+
+def is_hazard(info: Info) -> bool:
+    return info["type"] == "Hazard"
+
+
+def is_creature(info: Info) -> bool:
+    return "Creature" in info["subtype"]
+
+
+def is_short_event(info: Info) -> bool:
+    return info["subtype"].split("/")[0] == "Short-event" or info["subtype"] == "Short-event"
+
+
+def is_long_event(info: Info) -> bool:
+    return info["subtype"] == "Long-event"
+
+
+def is_site_resource(info: Info) -> bool:
+    """Items, allies and factions: played at a site by tapping a character (site phase)."""
+    return info["type"] == "Resource" and any(word in info["subtype"] for word in ("Item", "Ally", "Faction"))
+
+
+def is_minor_item(info: Info) -> bool:
+    return info["subtype"] == "Minor Item"
+
+
+def is_haven(info: Info) -> bool:
+    return info["type"] == "Site" and info.get("site_type") == "{H}"
+
+
+def half_size(info: Info) -> bool:
+    """Hobbits and orc scouts count half towards company size (Organisationsphase)."""
+    race = info["race"].casefold()
+    return race == "hobbit" or ("orc" in race and "scout" in info["skills"].casefold())
+
+
+def avatar_kind(info: Info) -> str:
+    return info["race"] if info["type"] == "Character" and info["race"] in AVATAR_RACES else ""
+
+
+def influence_cost(info: Info) -> int:
+    """Mind counted against influence; avatars have none."""
+    return info["mind"] or 0
