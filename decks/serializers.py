@@ -132,6 +132,7 @@ class ProblemSerializer(serializers.Serializer):
     severity = serializers.ChoiceField(choices=["error", "warning"])
     title = serializers.CharField()
     message = serializers.CharField()
+    section = serializers.CharField(help_text="Abschnitt des Regelbuchs, z. B. „Deckaufbau › Spielstapel“")
     cards = serializers.ListField(child=serializers.CharField())
     section_url = serializers.CharField(allow_null=True)
 
