@@ -171,7 +171,13 @@ class DeckViewSet(
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("output", str, enum=["text", "json"], description="Ausgabeformat (Standard: json)")
+            OpenApiParameter(
+                "output",
+                str,
+                enum=["text", "gccg", "json"],
+                description="Ausgabeformat: text (deutsche Namen), gccg (englische Namen, Ausrichtung, Set), "
+                "json (Standard)",
+            )
         ],
         responses={200: OpenApiTypes.OBJECT},
     )
@@ -179,6 +185,9 @@ class DeckViewSet(
     def export(self, request, pk=None):
         deck = self.get_object()
         entries = entries_of(deck)
-        if request.query_params.get("output") == "text":
+        output = request.query_params.get("output")
+        if output == "text":
             return HttpResponse(checking.export_text(deck, entries), content_type="text/plain; charset=utf-8")
+        if output == "gccg":
+            return HttpResponse(checking.export_gccg(deck, entries), content_type="text/plain; charset=utf-8")
         return Response(checking.export_json(deck, entries))

@@ -75,6 +75,12 @@ def export_text(deck, entries=None) -> str:
     return textformat.export_text(plain_entries(entries), card_index(), deck.alignment, deck.name)
 
 
+def export_gccg(deck, entries=None) -> str:
+    """English names, alignment markers and set codes (GCCG style); imports again unchanged."""
+    entries = entries_of(deck) if entries is None else entries
+    return textformat.export_gccg(plain_entries(entries), card_index(), deck.alignment, deck.name)
+
+
 def export_json(deck, entries=None) -> dict:
     entries = entries_of(deck) if entries is None else entries
     return {

@@ -14,4 +14,5 @@ urlpatterns = [
     path("<int:pk>/loeschen/", views.delete, name="delete"),
     path("<int:pk>/export.txt", views.export_text, name="export_text"),
     path("<int:pk>/export.json", views.export_json, name="export_json"),
+    path("<int:pk>/export-gccg.txt", views.export_gccg, name="export_gccg"),
 ]

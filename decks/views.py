@@ -164,6 +164,13 @@ def export_text(request, pk):
     return response
 
 
+def export_gccg(request, pk):
+    deck = selectors.get_visible_deck(request.user, pk)
+    response = HttpResponse(checking.export_gccg(deck), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="deck-{deck.pk}-gccg.txt"'
+    return response
+
+
 def export_json(request, pk):
     deck = selectors.get_visible_deck(request.user, pk)
     return JsonResponse(checking.export_json(deck), json_dumps_params={"ensure_ascii": False, "indent": 2})
