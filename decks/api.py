@@ -24,6 +24,7 @@ from .serializers import (
     DeckWriteSerializer,
     ImportRequestSerializer,
 )
+from .throttles import DeckCheckAnonThrottle, DeckCheckThrottled, DeckCheckUserThrottle
 
 
 def _api_error(exc: services.DeckError) -> ApiError:
@@ -55,6 +56,14 @@ class DeckViewSet(
         if self.action in ("retrieve", "check", "export") or not self._offers_method():
             return [permissions.AllowAny()]
         return [permissions.IsAuthenticated()]
+
+    def get_throttles(self):
+        if self.action in ("check", "import_deck"):
+            return [DeckCheckAnonThrottle(), DeckCheckUserThrottle()]
+        return super().get_throttles()
+
+    def throttled(self, request, wait):
+        raise DeckCheckThrottled(wait)
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # schema generation
@@ -166,7 +175,10 @@ class DeckViewSet(
             except services.DeckError as exc:
                 raise _api_error(exc) from exc
             return self._read(deck, status.HTTP_201_CREATED)
-        preview = checking.import_preview(data["text"], data["alignment"], data.get("fallen_wizard", ""))
+        try:
+            preview = checking.import_preview(data["text"], data["alignment"], data.get("fallen_wizard", ""))
+        except services.DeckError as exc:
+            raise _api_error(exc) from exc
         return Response(preview.as_dict())
 
     @extend_schema(

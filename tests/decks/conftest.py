@@ -74,3 +74,13 @@ def decks(card_index):
 
 def error_rules(deck: DeckDescription) -> set[str]:
     return {p.rule for p in check(deck).problems if p.severity == "error"}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle_counts():
+    """Throttle counters live in the cache; each test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

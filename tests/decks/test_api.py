@@ -48,6 +48,7 @@ def test_check_text_and_entries(meccg_cards):
         "severity",
         "title",
         "message",
+        "section",
         "cards",
         "section_url",
     }
