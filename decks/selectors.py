@@ -24,6 +24,9 @@ def meccg_cards():
 _index_cache: dict = {}
 # Backstop for edits the stamp cannot see (a same-length rename): a long-running process rebuilds at least this often.
 INDEX_MAX_AGE = 300  # seconds
+# The fingerprint query costs more than parsing a 100-line list; within this many seconds of the last check
+# the index is reused as is (an edit shows up at most this late).
+INDEX_RECHECK = 2.0
 
 
 def _len(field):
@@ -59,12 +62,15 @@ def _index_stamp() -> tuple:
 
 def card_index() -> CardIndex:
     """All MECCG cards as a name index; rebuilt when the card rows changed (1 query) or it is old."""
-    stamp = _index_stamp()
     cached = _index_cache.get("index")
+    if cached and time.monotonic() - cached[3] < INDEX_RECHECK:
+        return cached[1]  # checked a moment ago: spare a burst of requests the fingerprint query
+    stamp = _index_stamp()
     if cached and cached[0] == stamp and time.monotonic() - cached[2] < INDEX_MAX_AGE:
+        _index_cache["index"] = (*cached[:3], time.monotonic())
         return cached[1]
     index = CardIndex(from_card(card) for card in meccg_cards())
-    _index_cache["index"] = (stamp, index, time.monotonic())
+    _index_cache["index"] = (stamp, index, time.monotonic(), time.monotonic())
     return index
 
 

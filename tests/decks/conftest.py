@@ -84,3 +84,11 @@ def _fresh_throttle_counts():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _index_checked_every_time(monkeypatch):
+    """Tests edit cards and expect the index to see it at once (production re-checks every 2 s)."""
+    from decks import selectors
+
+    monkeypatch.setattr(selectors, "INDEX_RECHECK", 0)
