@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import checking, selectors, services
+from . import checking, sample_hand, selectors, services
 from .forms import AddCardForm, DeckForm, NewDeckForm, PublicFilterForm, QuantityForm
 from .links import SectionLinks, result_dict
 from .models import DeckAlignment, Part
@@ -63,6 +63,39 @@ def detail(request, pk):
         "is_owner": deck.owner_id == request.user.pk,
     }
     return render(request, "decks/detail.html", context)
+
+
+TYPE_CHOICES = [("Character", _("Charaktere")), ("Resource", _("Unterstützungskarten")), ("Hazard", _("Gefahren"))]
+
+
+def probehand(request, pk):
+    """A sample opening hand (a new one on every load: "neu ziehen") and the odds for a card or type."""
+    deck = selectors.get_visible_deck(request.user, pk)
+    plain = selectors.plain_entries(selectors.entries_of(deck))
+    deck_cards = sorted(
+        {e.card.code: e.card for e in plain if e.part in sample_hand.PLAY_DECK_PARTS}.values(),
+        key=lambda card: card.name_de,
+    )
+    wanted = request.GET.get("karte", "")
+    turns = request.GET.get("zuege", "5")
+    turns = int(turns) if turns.isdigit() else 5
+    code = card_type = ""
+    if wanted.startswith("typ:"):
+        card_type = wanted[len("typ:") :]
+    else:
+        code = wanted
+    context = {
+        "deck": deck,
+        "hand": sample_hand.draw(plain),
+        "deck_size": len(sample_hand.play_deck(plain)),
+        "deck_cards": deck_cards,
+        "types": TYPE_CHOICES,
+        "wanted": wanted,
+        "turns": min(max(turns, 0), sample_hand.MAX_TURN),
+        "max_turn": sample_hand.MAX_TURN,
+        "odds": sample_hand.odds(plain, code=code, card_type=card_type, turns=turns),
+    }
+    return render(request, "decks/probehand.html", context)
 
 
 @login_required
