@@ -27,7 +27,7 @@ def _one_copy_per_line(text: str) -> str:
     """The bench deck written "1 Name" per copy: a paste of about 100 lines."""
     out = []
     for line in text.splitlines():
-        quantity, rest = textformat._split_quantity(line.strip())
+        quantity, rest = textformat.split_quantity(line.strip())
         if quantity and not line.startswith("#"):
             out.extend([f"1 {rest}"] * quantity)
         else:

@@ -1,5 +1,6 @@
 """Reads for decks: lists, visibility, plain deck descriptions for the check."""
 
+import re
 import time
 from dataclasses import dataclass
 
@@ -84,6 +85,10 @@ def search_cards(query: str, limit: int = 20):
     query = (query or "").strip()
     if len(query) < 2:
         return Card.objects.none()
+    # "Saruman (TW-181)": the autocomplete's choice among cards that share a name.
+    printing = re.search(r"\(([A-Za-z]{2}-\d+[a-z]?)\)\s*$", query)
+    if printing:
+        return meccg_cards().filter(code__iexact=printing.group(1))[:1]
     return (
         meccg_cards()
         .filter(Q(name_de__icontains=query) | Q(name_en__icontains=query))

@@ -240,7 +240,7 @@ def _header(text: str) -> str | None:
     return HEADER_WORDS.get(normalize(stripped))
 
 
-def _split_quantity(text: str) -> tuple[int | None, str]:
+def split_quantity(text: str) -> tuple[int | None, str]:
     for pattern, qty_group, name_group in (
         (_X_QTY_FIRST, 1, 2),
         (_QTY_FIRST_TIGHT, 1, 2),
@@ -308,7 +308,7 @@ def parse(text: str, index: CardIndex, alignment: str = HERO) -> ParseResult:
                 )
             )
             continue
-        quantity, rest = _split_quantity(line)
+        quantity, rest = split_quantity(line)
         if quantity is None:
             quantity = 1
         mark = None
