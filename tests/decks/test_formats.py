@@ -72,7 +72,16 @@ def test_heading_inside_the_sideboard_keeps_cards_there(card_index):
     assert [e.part for e in result.entries] == ["sideboard", "sideboard", "sites"]
 
 
-@pytest.mark.parametrize("line, shown", [("-1 Gandalf", "-1"), ("1.5 Gandalf", "1.5"), ("2,5x Zwielicht", "2,5")])
+@pytest.mark.parametrize(
+    "line, shown",
+    [
+        ("-1 Gandalf", "-1"),
+        ("1.5 Gandalf", "1.5"),
+        ("2,5x Zwielicht", "2,5"),
+        ("Gandalf x-2", "-2"),
+        ("x1.5 Moria", "1.5"),
+    ],
+)
 def test_negative_or_fractional_quantity_has_its_own_message(card_index, line, shown):
     result = parse(line, card_index, "Hero")
     [error] = result.errors

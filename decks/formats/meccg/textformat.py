@@ -80,6 +80,7 @@ _PRINTING = re.compile(r"\s*[\(\[]\s*([A-Za-z]{2,3})(?:\s*-\s*(\d+[a-z]?))?\s*[\
 _QTY_FIRST = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$", re.IGNORECASE)
 _X_QTY_FIRST = re.compile(r"^[x×]\s*(\d+)\s+(.+)$", re.IGNORECASE)  # "x3 Name"
 _BAD_QTY = re.compile(r"^(?:[x×]\s*)?([-−–]\s*\d+(?:[.,]\d+)?|\d+[.,]\d+)\s*[x×]?\s+\S", re.IGNORECASE)
+_BAD_QTY_LAST = re.compile(r"\S\s+[x×]\s*([-−–]\s*\d+(?:[.,]\d+)?|\d+[.,]\d+)$", re.IGNORECASE)  # "Name x-1"
 _SIDEBOARD_PREFIX = re.compile(r"^(?:SB|sideboard|reserve)\s*:\s*", re.IGNORECASE)
 _ALIGNMENT_MARK = re.compile(r"\s*\[\s*([HMFB])\s*\]", re.IGNORECASE)
 # A line that presents itself as a heading: "# …", "## …", "[…]", "…:" (checked after the known ones).
@@ -297,7 +298,7 @@ def parse(text: str, index: CardIndex, alignment: str = HERO) -> ParseResult:
             )
             continue
         started = True
-        bad = _BAD_QTY.match(line)
+        bad = _BAD_QTY.match(line) or _BAD_QTY_LAST.search(line)
         if bad:
             errors.append(
                 LineError(
