@@ -20,10 +20,14 @@ def meccg_cards_transactional(transactional_db):
     """The cards, also after an earlier transactional test flushed the database."""
     from django.conf import settings
 
+    from cards.games import GAMES
     from cards.importers.meccg import import_meccg
-    from cards.models import Card
+    from cards.models import Card, Game
 
     if not Card.objects.filter(code="TW-156").exists():
+        # A flushed database has lost even the migrated games.
+        for game in GAMES:
+            Game.objects.update_or_create(slug=game["slug"], defaults=game)
         import_meccg(settings.BRUCHTAL_CONTENT_DIR / "data" / "meccg" / "cards.json")
 
 
