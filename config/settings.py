@@ -250,6 +250,11 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 25,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {
+        # decks: anonymous deck checks/import previews per IP, logged-in users per account (decks/throttles.py)
+        "deck_check_anon": env("DECK_CHECK_RATE_ANON", default="30/min"),
+        "deck_check_user": env("DECK_CHECK_RATE_USER", default="120/min"),
+    },
 }
 
 SPECTACULAR_SETTINGS = {

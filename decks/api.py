@@ -24,6 +24,7 @@ from .serializers import (
     DeckWriteSerializer,
     ImportRequestSerializer,
 )
+from .throttles import DeckCheckAnonThrottle, DeckCheckThrottled, DeckCheckUserThrottle
 
 
 def _api_error(exc: services.DeckError) -> ApiError:
@@ -55,6 +56,14 @@ class DeckViewSet(
         if self.action in ("retrieve", "check", "export") or not self._offers_method():
             return [permissions.AllowAny()]
         return [permissions.IsAuthenticated()]
+
+    def get_throttles(self):
+        if self.action in ("check", "import_deck"):
+            return [DeckCheckAnonThrottle(), DeckCheckUserThrottle()]
+        return super().get_throttles()
+
+    def throttled(self, request, wait):
+        raise DeckCheckThrottled(wait)
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # schema generation
@@ -166,12 +175,21 @@ class DeckViewSet(
             except services.DeckError as exc:
                 raise _api_error(exc) from exc
             return self._read(deck, status.HTTP_201_CREATED)
-        preview = checking.import_preview(data["text"], data["alignment"], data.get("fallen_wizard", ""))
+        try:
+            preview = checking.import_preview(data["text"], data["alignment"], data.get("fallen_wizard", ""))
+        except services.DeckError as exc:
+            raise _api_error(exc) from exc
         return Response(preview.as_dict())
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("output", str, enum=["text", "json"], description="Ausgabeformat (Standard: json)")
+            OpenApiParameter(
+                "output",
+                str,
+                enum=["text", "gccg", "json"],
+                description="Ausgabeformat: text (deutsche Namen), gccg (englische Namen, Ausrichtung, Set), "
+                "json (Standard)",
+            )
         ],
         responses={200: OpenApiTypes.OBJECT},
     )
@@ -179,6 +197,9 @@ class DeckViewSet(
     def export(self, request, pk=None):
         deck = self.get_object()
         entries = entries_of(deck)
-        if request.query_params.get("output") == "text":
+        output = request.query_params.get("output")
+        if output == "text":
             return HttpResponse(checking.export_text(deck, entries), content_type="text/plain; charset=utf-8")
+        if output == "gccg":
+            return HttpResponse(checking.export_gccg(deck, entries), content_type="text/plain; charset=utf-8")
         return Response(checking.export_json(deck, entries))

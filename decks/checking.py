@@ -4,12 +4,13 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from . import limits
 from .formats.meccg import textformat
 from .formats.meccg.check import check
 from .formats.meccg.model import DeckDescription, Entry
 from .links import result_dict
 from .selectors import card_index, card_infos, deck_description, entries_of, plain_entries
-from .services import DeckError, parse_readable
+from .services import DeckError, parse_readable, parse_text
 
 
 def check_saved(deck, opponent_alignment: str = "", entries=None):
@@ -18,6 +19,8 @@ def check_saved(deck, opponent_alignment: str = "", entries=None):
 
 def check_entries(raw_entries, alignment, fallen_wizard="", opponent_alignment=""):
     """raw_entries: [(code, quantity, part)]; unknown codes raise DeckError naming them."""
+    raw_entries = list(raw_entries)
+    limits.check_entries(raw_entries)
     infos = card_infos(str(code).upper() for code, _q, _p in raw_entries)
     by_upper = {code.upper(): info for code, info in infos.items()}
     entries = []
@@ -61,7 +64,7 @@ class ImportPreview:
 
 def import_preview(text, alignment, fallen_wizard="") -> ImportPreview:
     """Read a pasted list and, if every line was read, check it (the page's and the API's preview)."""
-    parsed = textformat.parse(text, card_index(), alignment)
+    parsed = parse_text(text, alignment)
     merged = parsed.merged()
     result = None
     if parsed.ok:
@@ -73,6 +76,12 @@ def import_preview(text, alignment, fallen_wizard="") -> ImportPreview:
 def export_text(deck, entries=None) -> str:
     entries = entries_of(deck) if entries is None else entries
     return textformat.export_text(plain_entries(entries), card_index(), deck.alignment, deck.name)
+
+
+def export_gccg(deck, entries=None) -> str:
+    """English names, alignment markers and set codes (GCCG style); imports again unchanged."""
+    entries = entries_of(deck) if entries is None else entries
+    return textformat.export_gccg(plain_entries(entries), card_index(), deck.alignment, deck.name)
 
 
 def export_json(deck, entries=None) -> dict:

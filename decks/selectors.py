@@ -1,5 +1,6 @@
 """Reads for decks: lists, visibility, plain deck descriptions for the check."""
 
+import re
 import time
 from dataclasses import dataclass
 
@@ -24,6 +25,9 @@ def meccg_cards():
 _index_cache: dict = {}
 # Backstop for edits the stamp cannot see (a same-length rename): a long-running process rebuilds at least this often.
 INDEX_MAX_AGE = 300  # seconds
+# The fingerprint query costs more than parsing a 100-line list; within this many seconds of the last check
+# the index is reused as is (an edit shows up at most this late).
+INDEX_RECHECK = 2.0
 
 
 def _len(field):
@@ -59,12 +63,15 @@ def _index_stamp() -> tuple:
 
 def card_index() -> CardIndex:
     """All MECCG cards as a name index; rebuilt when the card rows changed (1 query) or it is old."""
-    stamp = _index_stamp()
     cached = _index_cache.get("index")
+    if cached and time.monotonic() - cached[3] < INDEX_RECHECK:
+        return cached[1]  # checked a moment ago: spare a burst of requests the fingerprint query
+    stamp = _index_stamp()
     if cached and cached[0] == stamp and time.monotonic() - cached[2] < INDEX_MAX_AGE:
+        _index_cache["index"] = (*cached[:3], time.monotonic())
         return cached[1]
     index = CardIndex(from_card(card) for card in meccg_cards())
-    _index_cache["index"] = (stamp, index, time.monotonic())
+    _index_cache["index"] = (stamp, index, time.monotonic(), time.monotonic())
     return index
 
 
@@ -78,6 +85,10 @@ def search_cards(query: str, limit: int = 20):
     query = (query or "").strip()
     if len(query) < 2:
         return Card.objects.none()
+    # "Saruman (TW-181)": the autocomplete's choice among cards that share a name.
+    printing = re.search(r"\(([A-Za-z]{2}-\d+[a-z]?)\)\s*$", query)
+    if printing:
+        return meccg_cards().filter(code__iexact=printing.group(1))[:1]
     return (
         meccg_cards()
         .filter(Q(name_de__icontains=query) | Q(name_en__icontains=query))

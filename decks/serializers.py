@@ -2,8 +2,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
+from config.api_errors import ApiError
+
 from . import choices as loose
+from . import limits
 from .models import Deck, DeckAlignment, FallenWizard, Part, Visibility
+from .services import DeckError
 
 
 def _not_a_choice(value, what, choice_class) -> str:
@@ -29,6 +33,21 @@ class LooseChoiceField(serializers.ChoiceField):
         if value is None:
             raise serializers.ValidationError(_not_a_choice(data, self.what, self.choice_class), code="invalid_choice")
         return value
+
+
+class BoundedInput:
+    """Refuse an oversized text or entries list before any field is validated (bounded work)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            try:
+                if isinstance(data.get("text"), str):
+                    limits.check_text(data["text"])
+                if isinstance(data.get("entries"), list):
+                    limits.check_entries(data["entries"])
+            except DeckError as exc:
+                raise ApiError(exc.code, exc.message, exc.details) from exc
+        return super().to_internal_value(data)
 
 
 class EntryInSerializer(serializers.Serializer):
@@ -80,7 +99,7 @@ class DeckSerializer(serializers.ModelSerializer):
         return EntryOutSerializer(entries, many=True).data
 
 
-class DeckWriteSerializer(serializers.Serializer):
+class DeckWriteSerializer(BoundedInput, serializers.Serializer):
     name = serializers.CharField(max_length=120)
     description = serializers.CharField(required=False, allow_blank=True, default="")
     alignment = LooseChoiceField(DeckAlignment, gettext_lazy("Ausrichtung"))
@@ -91,7 +110,7 @@ class DeckWriteSerializer(serializers.Serializer):
     entries = EntryInSerializer(many=True, required=False)
 
 
-class CheckRequestSerializer(serializers.Serializer):
+class CheckRequestSerializer(BoundedInput, serializers.Serializer):
     text = serializers.CharField(required=False, allow_blank=True, help_text="Eingefügte Deckliste")
     entries = EntryInSerializer(many=True, required=False)
     alignment = LooseChoiceField(DeckAlignment, gettext_lazy("Ausrichtung"))
@@ -115,7 +134,7 @@ class CheckRequestSerializer(serializers.Serializer):
         return resolved
 
 
-class ImportRequestSerializer(serializers.Serializer):
+class ImportRequestSerializer(BoundedInput, serializers.Serializer):
     text = serializers.CharField()
     name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
     alignment = LooseChoiceField(DeckAlignment, gettext_lazy("Ausrichtung"))
@@ -132,6 +151,7 @@ class ProblemSerializer(serializers.Serializer):
     severity = serializers.ChoiceField(choices=["error", "warning"])
     title = serializers.CharField()
     message = serializers.CharField()
+    section = serializers.CharField(help_text="Abschnitt des Regelbuchs, z. B. „Deckaufbau › Spielstapel“")
     cards = serializers.ListField(child=serializers.CharField())
     section_url = serializers.CharField(allow_null=True)
 

@@ -66,6 +66,10 @@ def _validated_meta(name, alignment, fallen_wizard, visibility) -> dict:
 
 def resolve_entries(raw_entries) -> list[tuple[Card, int, str]]:
     """[(code, quantity, part)] -> [(Card, quantity, part)], merged; raises DeckError naming the bad item."""
+    from . import limits
+
+    raw_entries = list(raw_entries)
+    limits.check_entries(raw_entries)
     rows = []
     for position, item in enumerate(raw_entries, start=1):
         code, quantity, part = item
@@ -162,6 +166,7 @@ def update_deck(deck: Deck, user, *, entries=None, **fields) -> Deck:
 def set_quantity(deck: Deck, user, *, code: str, part: str, quantity: int) -> None:
     """Set one card's quantity in one part; 0 removes it."""
     _require_owner(deck, user)
+    _lock(deck)
     if int(quantity) == 0:
         card = Card.objects.filter(game__slug=GAME_SLUG, code__iexact=code).first()
         if card is None:
@@ -173,11 +178,17 @@ def set_quantity(deck: Deck, user, *, code: str, part: str, quantity: int) -> No
     deck.save(update_fields=["updated"])
 
 
+def _lock(deck: Deck) -> None:
+    """Serialize writes to one deck: two adds of a card not yet in it would both try to create the row."""
+    Deck.objects.select_for_update().filter(pk=deck.pk).values_list("pk", flat=True).first()
+
+
 @transaction.atomic
 def add_card(deck: Deck, user, *, code: str, part: str, quantity: int = 1) -> None:
     _require_owner(deck, user)
     [(card, quantity, part)] = resolve_entries([(code, quantity, part)])
-    entry = DeckEntry.objects.select_for_update().filter(deck=deck, card=card, part=part).first()
+    _lock(deck)
+    entry = DeckEntry.objects.filter(deck=deck, card=card, part=part).first()
     if entry:
         entry.quantity = min(entry.quantity + quantity, MAX_QUANTITY)
         entry.save(update_fields=["quantity"])
@@ -211,6 +222,9 @@ def copy_deck(deck: Deck, user) -> Deck:
 
 
 def parse_text(text: str, alignment: str) -> textformat.ParseResult:
+    from . import limits  # limits raises DeckError, defined here
+
+    limits.check_text(text)
     return textformat.parse(text, card_index(), alignment)
 
 

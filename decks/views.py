@@ -7,10 +7,14 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import checking, selectors, services
+from cards.models import Alignment, CardType
+
+from . import checking, sample_hand, selectors, services
+from .formats.meccg import textformat
 from .forms import AddCardForm, DeckForm, NewDeckForm, PublicFilterForm, QuantityForm
 from .links import SectionLinks, result_dict
 from .models import DeckAlignment, Part
@@ -65,16 +69,65 @@ def detail(request, pk):
     return render(request, "decks/detail.html", context)
 
 
+TYPE_CHOICES = [("Character", _("Charaktere")), ("Resource", _("Unterstützungskarten")), ("Hazard", _("Gefahren"))]
+
+
+def probehand(request, pk):
+    """A sample opening hand (a new one on every load: "neu ziehen") and the odds for a card or type."""
+    deck = selectors.get_visible_deck(request.user, pk)
+    plain = selectors.plain_entries(selectors.entries_of(deck))
+    deck_cards = sorted(
+        {e.card.code: e.card for e in plain if e.part in sample_hand.PLAY_DECK_PARTS}.values(),
+        key=lambda card: card.name_de,
+    )
+    wanted = request.GET.get("karte", "")
+    turns = request.GET.get("zuege", "5")
+    turns = int(turns) if turns.isdigit() else 5
+    code = card_type = ""
+    if wanted.startswith("typ:"):
+        card_type = wanted[len("typ:") :]
+    else:
+        code = wanted
+    context = {
+        "deck": deck,
+        "hand": sample_hand.draw(plain),
+        "deck_size": len(sample_hand.play_deck(plain)),
+        "deck_cards": deck_cards,
+        "types": TYPE_CHOICES,
+        "wanted": wanted,
+        "turns": min(max(turns, 0), sample_hand.MAX_TURN),
+        "max_turn": sample_hand.MAX_TURN,
+        "odds": sample_hand.odds(plain, code=code, card_type=card_type, turns=turns),
+    }
+    return render(request, "decks/probehand.html", context)
+
+
+def _replace_line(text: str, replace: str) -> str:
+    """replace = "LINE|Name": that line gets the suggested name, keeping its quantity."""
+    number, _sep, name = replace.partition("|")
+    lines = text.splitlines()
+    if not number.isdigit() or not 1 <= int(number) <= len(lines) or not name.strip():
+        return text
+    quantity, _rest = textformat.split_quantity(lines[int(number) - 1].strip())
+    lines[int(number) - 1] = f"{quantity} {name.strip()}" if quantity else name.strip()
+    return "\n".join(lines)
+
+
 @login_required
 def new(request):
-    form = NewDeckForm(request.POST or None)
+    posted = request.POST or None
+    if posted and "replace" in posted:
+        # A suggestion button: replace that line of the pasted list, then show the preview again.
+        posted = posted.copy()
+        posted["text"] = _replace_line(posted.get("text", ""), posted["replace"])
+    form = NewDeckForm(posted)
     preview = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         meta = {k: data[k] for k in ("name", "alignment", "fallen_wizard", "visibility", "description")}
         text = data.get("text", "")
         try:
-            if text and "confirm" not in request.POST:
+            if text and "confirm" not in posted:
                 found = checking.import_preview(text, data["alignment"], data.get("fallen_wizard", ""))
                 preview = {"parsed": found.parsed, "groups": _grouped(found.entries), "check": found.check}
             else:
@@ -102,6 +155,9 @@ def edit(request, pk):
             "description": deck.description,
         },
     )
+    live = request.headers.get("X-Requested-With") == "fetch"
+    if request.method == "POST" and live:
+        return _live_change(request, deck)
     if request.method == "POST":
         action = request.POST.get("action")
         try:
@@ -135,8 +191,36 @@ def edit(request, pk):
         "query": query,
         "results": selectors.search_cards(query),
         "parts": Part.choices,
+        # German labels for the autocomplete script (cards that share a name show set, type, alignment).
+        "card_labels": {
+            "types": {value: str(label) for value, label in CardType.choices},
+            "alignments": {value: str(label) for value, label in Alignment.choices},
+        },
     }
     return render(request, "decks/edit.html", context)
+
+
+def _live_change(request, deck):
+    """+/– and quantity changes from the editor's script: apply, answer with the new list and check."""
+    action = request.POST.get("action")
+    form = (AddCardForm if action == "add" else QuantityForm)(request.POST)
+    if action not in ("add", "quantity") or not form.is_valid():
+        return JsonResponse({"error": _("Die Änderung ist ungültig: Anzahl 0 bis 99, Teil wählen.")}, status=400)
+    try:
+        if action == "add":
+            services.add_card(deck, request.user, **form.cleaned_data)
+        else:
+            services.set_quantity(deck, request.user, **form.cleaned_data)
+    except services.DeckError as exc:
+        return JsonResponse({"error": exc.message}, status=400)
+    entries = selectors.entries_of(deck)
+    context = {"groups": _grouped(selectors.plain_entries(entries)), "check": _check_context(deck, entries)}
+    return JsonResponse(
+        {
+            "cards": render_to_string("decks/_edit_cards.html", context, request=request),
+            "check": render_to_string("decks/_check.html", context, request=request),
+        }
+    )
 
 
 @login_required
@@ -149,9 +233,11 @@ def copy(request, pk):
 
 
 @login_required
-@require_POST
 def delete(request, pk):
+    """GET asks first ("Wirklich löschen?"); only the POST from that page deletes."""
     deck = selectors.get_own_deck(request.user, pk)
+    if request.method != "POST":
+        return render(request, "decks/delete.html", {"deck": deck})
     services.delete_deck(deck, request.user)
     messages.success(request, _("Das Deck wurde gelöscht."))
     return redirect("decks:index")
@@ -161,6 +247,13 @@ def export_text(request, pk):
     deck = selectors.get_visible_deck(request.user, pk)
     response = HttpResponse(checking.export_text(deck), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="deck-{deck.pk}.txt"'
+    return response
+
+
+def export_gccg(request, pk):
+    deck = selectors.get_visible_deck(request.user, pk)
+    response = HttpResponse(checking.export_gccg(deck), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="deck-{deck.pk}-gccg.txt"'
     return response
 
 

@@ -74,3 +74,21 @@ def decks(card_index):
 
 def error_rules(deck: DeckDescription) -> set[str]:
     return {p.rule for p in check(deck).problems if p.severity == "error"}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle_counts():
+    """Throttle counters live in the cache; each test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _index_checked_every_time(monkeypatch):
+    """Tests edit cards and expect the index to see it at once (production re-checks every 2 s)."""
+    from decks import selectors
+
+    monkeypatch.setattr(selectors, "INDEX_RECHECK", 0)

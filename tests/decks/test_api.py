@@ -48,6 +48,7 @@ def test_check_text_and_entries(meccg_cards):
         "severity",
         "title",
         "message",
+        "section",
         "cards",
         "section_url",
     }
@@ -250,3 +251,22 @@ def test_invalid_choice_lists_the_valid_ones(meccg_cards, users):
     assert "private (privat), unlisted (nur mit Link), public (öffentlich)" in details["visibility"][0]
     assert "„deck“ ist als Teil des Decks nicht möglich" in details["entries"]["0"]["part"][0]
     assert "hazards (Gefahren)" in details["entries"]["0"]["part"][0]
+
+
+@pytest.mark.parametrize("output", ["text", "gccg", "json"])
+def test_every_export_imports_again_unchanged(users, meccg_cards, output):
+    import json as jsonlib
+
+    frodo, _sam = users
+    deck = hero_deck(frodo)
+    client = client_for(frodo)
+    response = client.get(f"/api/decks/{deck.pk}/export/", {"output": output})
+    assert response.status_code == 200
+    text = response.content.decode() if output != "json" else jsonlib.dumps(response.json())
+    created = client.post(
+        "/api/decks/import/", {"text": text, "name": "Wieder da", "alignment": "Hero", "confirm": True}, format="json"
+    )
+    assert created.status_code == 201, created.content
+    before = sorted((e.card.code, e.quantity, e.part) for e in deck.entries.all())
+    after = sorted((e["code"], e["quantity"], e["part"]) for e in created.json()["entries"])
+    assert after == before

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 def test_import_preview_reads_and_checks(meccg_cards):
     text = (DATA / "hero.txt").read_text(encoding="utf-8")
-    preview = checking.import_preview(text + "\n# Charaktere\n1 Gandalf", "Hero")
+    preview = checking.import_preview(text.replace("# Charaktere\n", "# Charaktere\n1 Gandalf\n"), "Hero")
     assert preview.parsed.ok and set(preview.check) == {"legal", "problems", "summary"}
     gandalf = [e for e in preview.entries if e.card.code == "TW-156" and e.part == "characters"]
     assert len(gandalf) == 1 and gandalf[0].quantity == 3  # merged per card and part

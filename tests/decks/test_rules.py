@@ -85,6 +85,7 @@ CASES = {
     "meccg.characters.max10": ("hero", "", lambda d, k: _many(d, k, HERO_EXTRA_CHARS, "characters")),
     "meccg.agents.as_characters": ("hero", "", lambda d, k: d.add(k, "Schlangenzunge", "characters")),
     "meccg.agents.forbidden_characters": ("minion", "", lambda d, k: d.add(k, "Mein Schatz", "characters")),
+    "meccg.pool.minor_items": ("hero", "", lambda d, k: d.add(k, "Elbenstein", "pool", 3)),
     "meccg.agents.mind_max36": (
         "minion",
         "",
@@ -127,7 +128,7 @@ CASES = {
     "meccg.hazards.agents": (
         "minion",
         "",
-        lambda d, k: d.replace(k, "Im Stich gelassen", "Lobelia Sackheim-Beutlin", "hazards"),
+        lambda d, k: d.replace(k, "Im Stich gelassen", "Firiel", "hazards"),
     ),
     "meccg.hazards.balrog_forbidden": (
         "balrog",
@@ -171,8 +172,11 @@ def test_rule_passes_sample_and_one_change_breaks_only_it(decks, rule_id):
     assert not result.legal
     assert errors(deck) == {rule_id}
     problem = next(p for p in result.problems if p.rule == rule_id)
-    title = str(RULES_BY_ID[rule_id].title)
-    assert problem.message.startswith(title)
+    rule = RULES_BY_ID[rule_id]
+    # The message names the book's section as a reader finds it, never the internal id.
+    assert problem.message.startswith(f"{rule.path} – {rule.title}")
+    assert rule_id not in problem.message
+    assert problem.section == rule.path
     for code in problem.cards:
         card = decks.index.by_code[code]
         assert card.name_de in problem.message
@@ -421,14 +425,26 @@ def test_forbidden_resources_by_either_data_name(decks, sample, card, rule_id):
     assert card in _problem(deck, rule_id).message
 
 
-def test_balrog_may_not_use_morgul_knife_hazard(decks):
-    deck = decks.replace(decks.sample("balrog"), "Im Stich gelassen", "Morgul-Messer", "hazards")
+def test_balrog_hazard_is_never_a_forbidden_resource(decks):
+    # Morgul-Messer (TW-64) is a hazard; the book's list of Balrog resources means Morgul-blade.
+    deck = decks.replace(decks.sample("balrog"), "Im Stich gelassen", "TW-64", "hazards")
+    assert errors(deck) == set()
+    deck = decks.replace(decks.sample("balrog"), "Sturmeskrone", "LE-205", "resources")
     assert errors(deck) == {"meccg.resources.balrog_forbidden"}
 
 
-def test_forbidden_agent_in_minion_sideboard(decks):
-    deck = decks.add(decks.sample("minion"), "Mein Schatz", "sideboard")
-    assert errors(deck) == {"meccg.agents.forbidden_characters"}
+@pytest.mark.parametrize("sample", ["hero", "minion", "fallen_wizard", "balrog"])
+@pytest.mark.parametrize("agent", ["Mein Schatz", "Lobelia Sackheim-Beutlin"])
+def test_my_precious_and_lobelia_are_hazards_in_every_deck(decks, sample, agent):
+    deck = decks.replace(decks.sample(sample), "Im Stich gelassen", agent, "hazards")
+    assert errors(deck) == set()
+    deck = decks.add(decks.sample(sample), agent, "sideboard")
+    assert errors(deck) == set()
+
+
+def test_my_precious_as_minion_character_is_refused(decks):
+    deck = decks.add(decks.sample("minion"), "Mein Schatz", "pool")
+    assert "meccg.agents.forbidden_characters" in errors(deck)
 
 
 def test_hero_may_use_minion_items_but_not_balrog_specific_ones(decks):

@@ -116,3 +116,12 @@ def test_suggestions_are_unique_and_in_the_language_typed(card_index):
     # English input that matches English names better: English names.
     [english] = parse("Twilightt", card_index, "Hero").errors
     assert english.suggestions[0] == "Twilight"
+
+
+def test_card_index_reused_without_a_query_right_after_a_check(meccg_cards, monkeypatch, django_assert_num_queries):
+    from decks import selectors
+
+    monkeypatch.setattr(selectors, "INDEX_RECHECK", 60)
+    first = selectors.card_index()
+    with django_assert_num_queries(0):
+        assert selectors.card_index() is first

@@ -3,7 +3,7 @@
 import re
 from dataclasses import dataclass
 
-from . import names
+from . import names, overrides
 
 AVATAR_RACES = {"Wizard", "Ringwraith", "Fallen-wizard", "Balrog"}
 _DRAGON_MANIFESTATION = re.compile(r"\b(ahunt|at home)\s*$", re.IGNORECASE)
@@ -32,6 +32,7 @@ class CardInfo:
     playable_as_resource: bool = False
     playable_as_hazard: bool = False
     stage_points: int | None = None
+    text_rules: overrides.Overrides = overrides.NONE
 
     @property
     def identity(self) -> tuple[str, str]:
@@ -59,6 +60,19 @@ class CardInfo:
     @property
     def is_item(self) -> bool:
         return self.card_type == "Resource" and "Item" in self.subtype
+
+    @property
+    def is_minor_item(self) -> bool:
+        return self.card_type == "Resource" and "Minor Item" in self.subtype
+
+    @property
+    def is_hoard_item(self) -> bool:
+        return "Hoard Item" in self.keywords
+
+    @property
+    def is_starting_item(self) -> bool:
+        """May go with the starting company: an item, or a card whose text says "in lieu of a minor item"."""
+        return self.card_type == "Resource" and (self.is_item or self.text_rules.starting_minor_item)
 
     @property
     def is_haven_type(self) -> bool:
@@ -123,6 +137,7 @@ def from_card(card) -> CardInfo:
         playable_as_resource=bool(attrs.get("playableAsResource")),
         playable_as_hazard=bool(attrs.get("playableAsHazard")),
         stage_points=_number(attrs.get("stagePoints")),
+        text_rules=overrides.read(getattr(card, "text_en", ""), attrs),
     )
 
 

@@ -16,10 +16,11 @@ def check(deck: DeckDescription) -> CheckResult:
                     rule=rule.id,
                     severity=rule.severity,
                     title=str(rule.title),
-                    message=f"{rule.title}: {message}",
+                    message=f"{rule.path} – {rule.title}: {message}",
                     cards=list(dict.fromkeys(card.code for card in cards)),
                     heading=rule.heading,
                     within=rule.within,
+                    section=rule.path,
                 )
             )
     legal = not any(p.severity == ERROR for p in problems)

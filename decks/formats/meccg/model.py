@@ -45,6 +45,7 @@ class Problem:
     cards: list[str]  # card codes
     heading: str
     within: str | None
+    section: str = ""
 
     def as_dict(self, section_url: str | None = None) -> dict:
         return {
@@ -52,6 +53,7 @@ class Problem:
             "severity": self.severity,
             "title": self.title,
             "message": self.message,
+            "section": self.section,
             "cards": self.cards,
             "section_url": section_url,
         }

@@ -66,6 +66,11 @@ class Rule:
     def within(self) -> str | None:
         return self.section[1]
 
+    @property
+    def path(self) -> str:
+        """The book's section as a reader finds it: "Deckaufbau › Spielstapel"."""
+        return " › ".join(part for part in (self.section[1], self.section[0]) if part)
+
 
 RULES: list[Rule] = []
 
@@ -167,13 +172,22 @@ def part_label(part: str) -> str:
 
 
 def _fits_part(card: CardInfo, part: str) -> bool:
-    if part in (POOL, CHARACTERS):
+    if part == POOL:
+        # Starting minor items (and cards played "in lieu of a minor item") are checked by
+        # meccg.pool.minor_items.
+        return card.card_type == "Character" or card.is_agent or card.is_starting_item
+    if part == CHARACTERS:
         return card.card_type == "Character" or card.is_agent
     if part == RESOURCES:
         # "Darunter darf sich auch Zwielight befinden": hazards playable as resources.
         return card.card_type == "Resource" or card.playable_as_resource
     if part == HAZARDS:
-        return card.card_type == "Hazard" or card.is_agent or card.playable_as_hazard
+        return (
+            card.card_type == "Hazard"
+            or card.is_agent
+            or card.playable_as_hazard
+            or card.text_rules.hazard_in_hero_deck
+        )
     if part == SITES:
         return card.card_type == "Site"
     if part == SIDEBOARD:
@@ -203,17 +217,23 @@ def _is_limited(card: CardInfo) -> bool:
     return card.card_type != "Site" and not card.avatar_kind
 
 
+def copy_limit(card: CardInfo) -> int:
+    """3, unless the card's own text sets another limit (Black Horse: 9; see overrides.py)."""
+    return card.text_rules.copy_limit or 3
+
+
 @rule("meccg.copies.max3", gettext_lazy("Höchstens 3 Exemplare je Karte"), S_GENERAL)
 def copies_max3(ctx):
     for identity, count in ctx.identity_counts.items():
         cards = ctx.identity_cards[identity]
         card = cards[0]
-        if count > 3 and _is_limited(card) and not card.is_unique:
-            yield (
-                _("%(cards)s ist %(count)d-mal im Deck; erlaubt sind höchstens 3 Exemplare.")
-                % {"cards": _names(cards), "count": count},
-                cards,
-            )
+        limit = copy_limit(card)
+        if count > limit and _is_limited(card) and not card.is_unique:
+            if limit == 3:
+                text = _("%(cards)s ist %(count)d-mal im Deck; erlaubt sind höchstens 3 Exemplare.")
+            else:
+                text = _("%(cards)s ist %(count)d-mal im Deck; laut Kartentext erlaubt sind höchstens %(limit)d.")
+            yield text % {"cards": _names(cards), "count": count, "limit": limit}, cards
 
 
 @rule("meccg.unique.once", gettext_lazy("Einzigartige Karten nur einmal"), S_GENERAL)
@@ -274,7 +294,7 @@ def items_unique_one_version(ctx):
 
 @rule("meccg.pool.max10", gettext_lazy("Höchstens 10 Anfangscharaktere"), S_POOL)
 def pool_max10(ctx):
-    characters = [e for e in ctx.in_parts(POOL) if not _fw_starting_stage(ctx, e)]
+    characters = [e for e in ctx.in_parts(POOL) if e.card.card_type == "Character" or e.card.is_agent]
     count = sum(e.quantity for e in characters)
     if count > 10:
         cards = [e.card for e in characters]
@@ -312,6 +332,63 @@ def pool_fw_stage(ctx):
                 "3 Entwicklungspunkten."
             )
             % {"count": count, "points": points, "cards": _names(cards)},
+            cards,
+        )
+
+
+@rule(
+    "meccg.pool.minor_items",
+    gettext_lazy("Bis zu 2 geringere Gegenstände in der Startgemeinschaft"),
+    S_STARTING_COMPANY,
+)
+def pool_minor_items(ctx):
+    # "bis zu 2 nicht-einzigartige geringere Gegenstände (keine Gegenstände aus Drachenhorten)";
+    # a card whose text allows it "in lieu of a minor item" takes one of the two places. Never
+    # counted as characters (meccg.pool.max10).
+    items = [e for e in ctx.in_parts(POOL) if e.card.is_starting_item]
+    if not items:
+        return
+    not_minor = [e.card for e in items if not (e.card.is_minor_item or e.card.text_rules.starting_minor_item)]
+    if not_minor:
+        yield (
+            _("Nur geringere Gegenstände dürfen in die Startgemeinschaft: %(cards)s.") % {"cards": _names(not_minor)},
+            not_minor,
+        )
+    unique = [e.card for e in items if e.card.is_minor_item and e.card.is_unique]
+    if unique:
+        yield (
+            _("Einzigartige Gegenstände dürfen nicht in die Startgemeinschaft: %(cards)s.") % {"cards": _names(unique)},
+            unique,
+        )
+    hoard = [e.card for e in items if e.card.is_hoard_item]
+    if hoard:
+        yield (
+            _("Gegenstände aus Drachenhorten dürfen nicht in die Startgemeinschaft: %(cards)s.")
+            % {"cards": _names(hoard)},
+            hoard,
+        )
+    if ctx.valid_alignment:
+        wrong = [
+            e.card
+            for e in items
+            if not _resource_allowed(ctx, e.card)
+            or (ctx.alignment == HERO and e.card.text_rules.not_in_hero_starting_company)
+        ]
+        if wrong:
+            yield (
+                _("Diese Karten sind für die Startgemeinschaft dieser Ausrichtung nicht erlaubt: %(cards)s.")
+                % {"cards": _names(wrong)},
+                wrong,
+            )
+    count = sum(e.quantity for e in items)
+    if count > 2:
+        cards = [e.card for e in items]
+        yield (
+            _(
+                "Es sind %(count)d Gegenstände für die Startgemeinschaft ausgewählt; "
+                "erlaubt sind höchstens 2: %(cards)s."
+            )
+            % {"count": count, "cards": _names(cards)},
             cards,
         )
 
@@ -460,10 +537,10 @@ def agents_as_characters(ctx):
 )
 @_only(MINION, FALLEN_WIZARD)
 def agents_forbidden_characters(ctx):
-    # The sideboard too: Schergen and Gefallene Zauberer build agents in as characters only
-    # (meccg.hazards.agents), so an agent in their sideboard is a character card.
+    # Only where they are chosen as characters: as hazards (play deck or sideboard) both are
+    # ordinary hazards, allowed in every deck (see meccg.hazards.agents).
     forbidden = names.codes("forbidden_agent_characters")
-    cards = [e.card for e in ctx.in_parts(POOL, CHARACTERS, SIDEBOARD) if e.card.code in forbidden]
+    cards = [e.card for e in ctx.in_parts(POOL, CHARACTERS) if e.card.code in forbidden]
     if cards:
         yield (
             _("Diese Agenten dürfen nicht als Charaktere verwendet werden: %(cards)s.") % {"cards": _names(cards)},
@@ -631,7 +708,9 @@ def resources_alignment(ctx):
     wrong = [
         e.card
         for e in ctx.in_parts(RESOURCES, SIDEBOARD)
-        if e.card.card_type == "Resource" and not _resource_allowed(ctx, e.card)
+        if e.card.card_type == "Resource"
+        and not _resource_allowed(ctx, e.card)
+        and not (ctx.alignment == HERO and e.card.text_rules.hazard_in_hero_deck and e.part == SIDEBOARD)
     ]
     if wrong:
         hints = {
@@ -664,6 +743,8 @@ def resources_fw_max2(ctx):
     counts: Counter = Counter()
     cards: dict = {}
     for entry in ctx.in_parts(RESOURCES, SIDEBOARD):
+        if entry.card.text_rules.copy_limit:
+            continue  # the card's text sets its own limit (meccg.copies.max3)
         if entry.card.card_type == "Resource" and entry.card.alignment in (HERO, MINION, "Dual"):
             counts[entry.card.identity] += entry.quantity
             cards.setdefault(entry.card.identity, entry.card)
@@ -698,9 +779,9 @@ def resources_fw_specific(ctx):
         )
 
 
-def _forbidden(ctx, list_name: str, text: str):
+def _forbidden(ctx, list_name: str, text: str, card_type: str | None = None):
     codes = names.codes(list_name)
-    cards = [e.card for e in ctx.entries if e.card.code in codes]
+    cards = [e.card for e in ctx.entries if e.card.code in codes and card_type in (None, e.card.card_type)]
     if cards:
         yield text % {"cards": _names(cards)}, cards
 
@@ -720,7 +801,10 @@ def resources_fw_forbidden(ctx):
 @rule("meccg.resources.balrog_forbidden", gettext_lazy("Balrog: verbotene Unterstützungskarten"), S_PLAY_DECK)
 @_only(BALROG)
 def resources_balrog_forbidden(ctx):
-    yield from _forbidden(ctx, "balrog_resources", _("Balrog-Decks dürfen diese Karten nicht enthalten: %(cards)s."))
+    # Resources only: a hazard of the same German name (Morgul-Messer, TW-64) stays allowed.
+    yield from _forbidden(
+        ctx, "balrog_resources", _("Balrog-Decks dürfen diese Karten nicht enthalten: %(cards)s."), "Resource"
+    )
 
 
 _BALROG_ARMY_RACES = ("Orc", "Troll", "Dragon", "Drake", "Wolf", "Wolves", "Animal", "Animals")
@@ -802,7 +886,10 @@ def hazards_agents(ctx):
     # taken as exclusive; Schergen and Fallen-wizard decks build agents in as characters.
     if ctx.alignment not in (MINION, FALLEN_WIZARD):
         return
-    agents = [e.card for e in ctx.in_parts(HAZARDS) if e.card.is_agent]
+    # My Precious and Lobelia can never be characters of these decks, so there they are hazards
+    # like any other ("Das Gefahrendeck kann aus beliebigen Gefahrenkarten … zusammengestellt werden").
+    hazards_only = names.codes("forbidden_agent_characters")
+    agents = [e.card for e in ctx.in_parts(HAZARDS) if e.card.is_agent and e.card.code not in hazards_only]
     if agents:
         yield (
             _("Nur Helden- und Balrog-Decks dürfen Agenten als Gefahren enthalten: %(cards)s.")
@@ -950,6 +1037,8 @@ def sites_underdeeps_vs_balrog(ctx):
 
 def _unlimited_site(ctx, card: CardInfo) -> bool:
     """Havens of the deck's own kind may be built in as often as wanted."""
+    if card.text_rules.site_duplicates:
+        return True  # "May be duplicated in location deck" (Deep Mines)
     if ctx.alignment == FALLEN_WIZARD:
         # "Gefallener Zaubererorte dürfen beliebig oft ausgewählt werden"; hero and minion
         # havens only once each.
