@@ -138,10 +138,33 @@ def test_search_page(meccg, client):
     response = client.get("/regeln/suche/", {"q": "Gefahrenlimit", "spiel": "meccg"})
     page = response.content.decode()
     assert response.status_code == 200
-    first = re.search(r'<ol class="rules-results">\s*<li>\s*<h3><a href="([^"]+)"', page).group(1)
-    assert first == "/regeln/meccg/gefahrenlimit/"
-    assert "<mark>" in page
+    answer = re.search(r'<section class="panel answer-card".*?</section>', page, re.S).group(0)
+    assert 'href="/regeln/meccg/gefahrenlimit/"' in answer
+    assert "<mark>Gefahrenlimit</mark>" in answer  # the answering sentence, highlighted
+    # the answer is not repeated in the list of further hits
+    assert 'href="/regeln/meccg/gefahrenlimit/"' not in page.split('<ol class="rules-results">')[1]
     assert 'option value="meccg" selected' in page
+
+
+def test_search_page_answers_a_question(rulebooks, client):
+    page = client.get("/regeln/suche/", {"q": "Wie heilt man einen Helden?"}).content.decode()
+    answer = re.search(r'<section class="panel answer-card".*?</section>', page, re.S).group(0)
+    assert 'href="/regeln/abenteuer-in-mittelerde/heilen/"' in answer
+    assert "<mark>heilen</mark>" in answer
+
+
+def test_search_page_offers_the_correction(meccg, client):
+    page = client.get("/regeln/suche/", {"q": "Gefahrenlimt", "spiel": "meccg"}).content.decode()
+    assert "Meintest du" in page and "gefahrenlimit</a>" in page
+    assert 'href="/regeln/meccg/gefahrenlimit/"' in page
+
+
+def test_empty_search_says_so_in_one_sentence_and_offers_terms(meccg, client):
+    page = client.get("/regeln/suche/", {"q": "Gfrnlmt", "spiel": "meccg"}).content.decode()
+    assert "steht nichts in den Regeln" in page
+    assert "Nichts gefunden" not in page and "0 Abschnitte" not in page
+    nearest = re.search(r'aria-labelledby="naechste-begriffe".*?</section>', page, re.S).group(0)
+    assert "Gefahrenlimit" in nearest
 
 
 def test_search_page_errors_are_german_and_400(meccg, client):
