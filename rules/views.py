@@ -23,7 +23,9 @@ def _games():
 
 def table_of_contents(request, game_slug):
     rulebook = get_object_or_404(Rulebook.objects.select_related("game"), game__slug=game_slug)
-    introduction = render_markdown(rulebook.introduction, lambda target: None)[0] if rulebook.introduction else ""
+    introduction = ""
+    if rulebook.introduction:
+        introduction = render_markdown(rulebook.introduction, lambda target, context="": None)[0]
     return render(
         request,
         "rules/toc.html",
