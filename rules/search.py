@@ -34,6 +34,12 @@ LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines
 K1, B = 1.2, 0.5  # BM25 saturation and length normalisation of the text
 SNIPPET_WIDTH = 260
 SNIPPET_ROWS = 20  # one page of results
+# What a hit shows (heading, book, link, text for the snippet), without the long token and vocabulary columns.
+HIT_FIELDS = [
+    "id", "heading", "slug", "order", "depth", "kind", "alignments", "parent_id", "body_text", "rulebook_id",
+    "rulebook__id", "rulebook__title", "rulebook__game__id", "rulebook__game__slug", "rulebook__game__name",
+    "rulebook__game__order",
+]  # fmt: skip
 SENTENCE = re.compile(r"(?<=[.!?:])\s+(?=[„\"(]?[A-ZÄÖÜ0-9])|\n+")
 
 german_stem = analysis.stem  # kept for callers of the former module-level stemmer
@@ -296,7 +302,7 @@ def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int) -> list
     ids = list(order)
     defining = [t.section_id for t in exact_terms if t.section_id]
     ids = list(dict.fromkeys([*defining, *ids]))[:limit]
-    rows = Section.objects.select_related("rulebook__game").defer("source_markdown", "body_html", "search_vector")
+    rows = Section.objects.select_related("rulebook__game").only(*HIT_FIELDS)
     by_id = {s.pk: s for s in rows.filter(pk__in=ids)}
     hits = []
     for pk in ids:
@@ -320,20 +326,15 @@ def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int) -> list
 
 
 def _term_queryset(game: Game | None):
-    # All terms are compared in Python; their sections' long text columns are not needed.
-    terms = GlossaryTerm.objects.select_related("game", "section").defer(
-        "section__body_text",
-        "section__body_html",
-        "section__source_markdown",
-        "section__search_vector",
-        "section__search_heading",
-        "section__search_body",
+    # All terms are compared in Python: only their names, definition, game and section id are needed.
+    terms = GlossaryTerm.objects.select_related("game").only(
+        "id", "term", "slug", "synonyms", "definition", "section_id", "game__slug", "game__name", "game__order"
     )
     return terms.filter(game=game) if game is not None else terms
 
 
-def _names(term: GlossaryTerm) -> list[str]:
-    return [fold(term.term), fold(re.sub(r"\s*\(.*?\)", "", term.term)), *(fold(s) for s in term.synonyms)]
+def _names(term: str, synonyms: list[str]) -> list[str]:
+    return [fold(term), fold(re.sub(r"\s*\(.*?\)", "", term)), *(fold(s) for s in synonyms)]
 
 
 def matching_terms(analysed: AnalysedQuery | str, game: Game | None) -> tuple[list[GlossaryTerm], list[GlossaryTerm]]:
@@ -343,16 +344,22 @@ def matching_terms(analysed: AnalysedQuery | str, game: Game | None) -> tuple[li
     wanted = " ".join(analysed.folded_words)
     if not wanted:
         return [], []
+    padded = f" {wanted} "
     exact, partial = [], []
-    for term in _term_queryset(game):
-        names = _names(term)
+    # Names only (no model instances) for the comparison; the few matching terms are loaded afterwards.
+    rows = GlossaryTerm.objects.filter(game=game) if game is not None else GlossaryTerm.objects.all()
+    for pk, term, synonyms in rows.values_list("pk", "term", "synonyms"):
+        names = _names(term, synonyms)
         if wanted in names:
-            exact.append(term)
-        elif any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", wanted) for name in names if len(name) > 3) or any(
-            re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", name) for name in names if len(wanted) > 3
+            exact.append(pk)
+        elif any(f" {name} " in padded for name in names if len(name) > 3) or (
+            len(wanted) > 3 and any(f" {wanted} " in f" {name} " for name in names)
         ):
-            partial.append(term)
-    return exact, partial
+            partial.append(pk)
+    if not exact and not partial:
+        return [], []
+    loaded = _term_queryset(game).in_bulk([*exact, *partial])
+    return [loaded[pk] for pk in exact], [loaded[pk] for pk in partial]
 
 
 def nearest_terms(analysed: AnalysedQuery, game: Game | None, count: int = 5) -> list[GlossaryTerm]:
@@ -360,7 +367,8 @@ def nearest_terms(analysed: AnalysedQuery, game: Game | None, count: int = 5) ->
     typed = [w for w in analysed.folded_words if len(w) >= 3] or [fold(analysed.text)]
     scored = []
     for term in _term_queryset(game):
-        ratio = max(difflib.SequenceMatcher(None, w, name).ratio() for w in typed for name in _names(term))
+        names = _names(term.term, term.synonyms)
+        ratio = max(difflib.SequenceMatcher(None, w, name).ratio() for w in typed for name in names)
         scored.append((ratio, term.term, term))
     scored.sort(key=lambda s: (-s[0], s[1]))
     return [term for ratio, _name, term in scored[:count] if ratio >= 0.5]
