@@ -220,3 +220,18 @@ def test_glossary_groups_each_letter_once_with_umlauts_under_their_vowel(client,
     assert letters == sorted(set(letters), key=letters.index)  # no letter twice
     assert len(letters) == len(set(letters))
     assert "Ü" not in letters and "Ä" not in letters and "Ö" not in letters
+
+
+def test_card_names_in_the_rules_link_to_their_cards(meccg, meccg_cards, client):
+    page = client.get("/regeln/meccg/spielzuguebersicht-bewegungs-und-gefahrenphase/").content.decode()
+    assert re.search(r'<a class="card-ref" href="/karten/[A-Z]+-\d+/"><em>Langer Winter</em></a>', page)
+    assert re.search(r'<a class="card-ref" href="/karten/[A-Z]+-\d+/"><em>Morgul-Nacht</em></a>', page)
+
+
+def test_a_search_for_a_card_name_offers_the_card(meccg, meccg_cards, client):
+    page = client.get("/regeln/suche/", {"q": "Langer Winter"}).content.decode()
+    cards = re.search(r'aria-labelledby="treffer-karten".*?</section>', page, re.S).group(0)
+    assert cards.count("<li>") == 1 and re.search(r'href="/karten/[A-Z]+-\d+/">Langer Winter</a>', cards)
+    assert (
+        'aria-labelledby="treffer-karten"' not in client.get("/regeln/suche/", {"q": "Gefahrenlimit"}).content.decode()
+    )
