@@ -33,6 +33,8 @@ ALLOWED_ATTRIBUTES = {
 # resolver taking two arguments also gets the text before the reference in its sentence (its topic).
 Resolver = Callable[..., str | None]
 CONTEXT_CHARS = 160
+MONTHS = "Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
+DATE_LINE = re.compile(rf"^(\s*\d{{1,2}})\.(?= (?:{MONTHS})\b)", re.M)
 
 
 def extract_alignments(source: str) -> list[str]:
@@ -66,6 +68,8 @@ def render(source: str, resolve: Resolver) -> tuple[str, str, list[tuple[str, st
         return f"[{label}](<{url}>)"
 
     text = REF_LINK.sub(link, source)
+    # A date at the start of a line ("07. Mai 2007") is text, not an ordered list item.
+    text = DATE_LINE.sub(r"\1\\.", text)
     rendered = markdown.markdown(text, extensions=["sane_lists", "tables"])
     rendered = ALIGNMENT_RUN.sub(_badges, rendered)
     counter = iter(range(1, 10_000))

@@ -235,3 +235,18 @@ def test_a_search_for_a_card_name_offers_the_card(meccg, meccg_cards, client):
     assert (
         'aria-labelledby="treffer-karten"' not in client.get("/regeln/suche/", {"q": "Gefahrenlimit"}).content.decode()
     )
+
+
+def test_dates_are_text_and_lost_list_items_are_lists_again(rulebooks, client):
+    toc = client.get("/regeln/meccg/").content.decode()
+    assert re.search(r'<p id="abs-\d+">07\. Mai 2007', toc)  # a paragraph, not <ol start="7"><li>
+    page = client.get("/regeln/sauron/spielueberblick/").content.decode()
+    items = re.search(r"Zusätzliches Spielmaterial.*?</ul>", page, re.S).group(0)
+    assert "<li>23 " in items and "<li>2 " in items  # "23 dunkle Ereigniskärtchen", "2 Sonderkarten" (term links inside)
+
+
+def test_paragraph_marks_show_only_on_hover_or_focus():
+    from django.conf import settings
+
+    css = (settings.BASE_DIR / "static" / "css" / "bruchtal.css").read_text(encoding="utf-8")
+    assert ".permalink { opacity: 0;" in css and ".permalink:focus" in css
