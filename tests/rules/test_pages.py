@@ -242,7 +242,8 @@ def test_dates_are_text_and_lost_list_items_are_lists_again(rulebooks, client):
     assert re.search(r'<p id="abs-\d+">07\. Mai 2007', toc)  # a paragraph, not <ol start="7"><li>
     page = client.get("/regeln/sauron/spielueberblick/").content.decode()
     items = re.search(r"Zusätzliches Spielmaterial.*?</ul>", page, re.S).group(0)
-    assert "<li>23 " in items and "<li>2 " in items  # "23 dunkle Ereigniskärtchen", "2 Sonderkarten" (term links inside)
+    # "23 dunkle Ereigniskärtchen", "2 Sonderkarten" (with glossary links inside)
+    assert "<li>23 " in items and "<li>2 " in items
 
 
 def test_paragraph_marks_show_only_on_hover_or_focus():
