@@ -89,7 +89,7 @@ class GlossaryTermViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 class SearchView(GenericAPIView):
-    """Full-text search over the sections of all rulebooks (German stemming, typo tolerance)."""
+    """Search over the sections of all rulebooks: questions or terms (German stemming, compounds, typos)."""
 
     serializer_class = SearchHitSerializer
     filter_backends = []
@@ -108,6 +108,7 @@ class SearchView(GenericAPIView):
                     "next": serializers.CharField(allow_null=True),
                     "previous": serializers.CharField(allow_null=True),
                     "fuzzy": serializers.BooleanField(),
+                    "suggestion": serializers.CharField(help_text="die Suche mit korrigierten Wörtern, sonst leer"),
                     "terms": GlossaryTermSerializer(many=True),
                     "results": SearchHitSerializer(many=True),
                 },
@@ -134,5 +135,6 @@ class SearchView(GenericAPIView):
         page = self.paginate_queryset(results.sections)
         response = self.get_paginated_response(self.get_serializer(page, many=True).data)
         response.data["fuzzy"] = results.fuzzy
+        response.data["suggestion"] = results.suggestion
         response.data["terms"] = GlossaryTermSerializer(results.terms, many=True).data
         return response

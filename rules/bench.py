@@ -1,16 +1,38 @@
-"""Search timings for `manage.py bench` (make bench): typical queries across all imported rulebooks."""
+"""Search timings for `manage.py bench` (make bench): terms and players' questions across all rulebooks."""
+
+from itertools import cycle
 
 from .search import search
 
 QUERIES = [
     ("Gefahrenlimit", None),
-    ("Gemeinschaften", None),
-    ("Gefahrenlimt", None),  # typo: trigram fallback
-    ("Zange", None),
+    ("Gefahrenlimt", None),  # typo: corrected against the books' vocabulary
     ("Schwarzer Reiter", None),
-    ("Einflussbereich", None),
     ("Unwegsame Region", None),
     ("Gefahrenlimit", "meccg"),
+]
+# Questions as players type them; one per call, so median and p95 are over different questions.
+QUESTIONS = [
+    "Wie viele Karten darf ich auf der Hand haben?",
+    "Wann haben alle verloren?",
+    "Wer gewinnt bei Gleichstand?",
+    "Wie heilt man einen Helden?",
+    "nachziehen",
+    "corruption",
+    "Nazgulkarten",
+    "Handkartenlimit",
+    "Was passiert, wenn mein Spielstapel aufgebraucht ist?",
+    "Wie werden die Hiebe eines Angriffs zugewiesen?",
+    "Was macht der Schwarze Reiter?",
+    "Wie viel Einfluss darf auf einem Ort liegen?",
+    "Wie baue ich Schiffe?",
+    "Wer ist Startspieler?",
+    "hazard limit",
+    "Wann ist eine Queste vollendet?",
+    "Was ist eine Zange?",
+    "Wie wird ein Konflikt abgehandelt?",
+    "sideboard",
+    "Wie endet ein Abenteuer?",
 ]
 
 
@@ -23,5 +45,16 @@ def _case(query, game):
     return run
 
 
+def _questions():
+    questions = cycle(QUESTIONS)
+
+    def run():
+        return _case(next(questions), None)()
+
+    return run
+
+
 def cases():
-    return [(f"Regelsuche „{q}“" + (f" ({g})" if g else ""), _case(q, g)) for q, g in QUERIES]
+    yield f"Regelfragen ({len(QUESTIONS)} Fragen im Wechsel)", _questions()
+    for q, g in QUERIES:
+        yield f"Regelsuche „{q}“" + (f" ({g})" if g else ""), _case(q, g)

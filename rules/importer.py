@@ -18,11 +18,11 @@ from django.utils.text import slugify
 
 from cards.models import Game
 
-from . import search
+from . import analysis, search
 from .models import GlossaryTerm, Rulebook, Section, UnresolvedReference
 from .parsing.base import ParsedBook, ParsedSection
 from .parsing.registry import load_parser
-from .rendering import extract_alignments, render
+from .rendering import REF_LINK, extract_alignments, render
 
 logger = logging.getLogger(__name__)
 
@@ -59,6 +59,8 @@ class ImportSummary:
     terms: Counts = field(default_factory=Counts)
     unresolved: list[UnresolvedReference] = field(default_factory=list)
     references: int = 0
+    # page references whose topic no section of the cited pages mentions: (origin, context, target)
+    unplaced: list[tuple] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -116,12 +118,15 @@ class ReferenceResolver:
     def __init__(self, sections: list[Section], page_index: dict[int, str]):
         self.sections = sections
         self.page_index = page_index
+        # page references whose topic matched no section of the cited pages: (origin, context, target)
+        self.unplaced: list[tuple[Section | None, str, str]] = []
+        self._tokens: dict[int, tuple[set[str], set[str]]] = {}
         self.by_heading: dict[str, list[Section]] = {}
         for section in sections:
             for key in {_fold(section.heading), _bare(section.heading)}:
                 self.by_heading.setdefault(key, []).append(section)
 
-    def find(self, target: str, origin: Section | None) -> Section | None:
+    def find(self, target: str, origin: Section | None, context: str = "") -> Section | None:
         match = re.fullmatch(r"(?:p(?P<first>\d+)(?:\s*[-–]\s*(?P<last>\d+))?)?(?:#(?P<heading>.*))?", target.strip())
         if not match:
             return None
@@ -140,6 +145,11 @@ class ReferenceResolver:
                 candidates = on_page or candidates
             if candidates:
                 return self._nearest(candidates, origin)
+        if pages and context:
+            placed = self._by_topic(pages, origin, context)
+            if placed is not None:
+                return placed
+            self.unplaced.append((origin, context, target))
         for page in pages:
             if page in self.page_index:
                 candidates = self.by_heading.get(_fold(self.page_index[page]), [])
@@ -149,6 +159,30 @@ class ReferenceResolver:
             if on_page:
                 return on_page[0]
         return None
+
+    def _by_topic(self, pages: list[int], origin: Section | None, context: str) -> Section | None:
+        """The section of the cited pages that is about the words before the reference.
+
+        The nearer a word stands to the reference, the more it counts; a word in a section's heading counts
+        three times one in its text.  None when no section of those pages mentions any of the words.
+        """
+        on_pages = [s for s in self.sections if set(s.pages) & set(pages)]
+        if origin is not None and len(on_pages) > 1:
+            on_pages = [s for s in on_pages if s.pk != origin.pk]
+        topic = topic_tokens(context)
+        best, best_score = None, 0.0
+        for section in on_pages:
+            if section.pk not in self._tokens:
+                self._tokens[section.pk] = (
+                    set(analysis.index_tokens(section.heading)),
+                    # the Markdown, not body_text: on a first import later sections are not rendered yet
+                    set(analysis.index_tokens(REF_LINK.sub(" ", section.source_markdown))),
+                )
+            heading, body = self._tokens[section.pk]
+            score = sum(weight * (3 * (t in heading) + (t in body)) for t, weight in topic.items())
+            if score > best_score:
+                best, best_score = section, score
+        return best
 
     def _containing(self, heading: str) -> list[Section]:
         # Books cite headings loosely: „Lebenspool" for "1) Der Lebenspool".
@@ -162,6 +196,24 @@ class ReferenceResolver:
         if origin is None or len(candidates) == 1:
             return candidates[0]
         return min(candidates, key=lambda s: abs(s.order - origin.order))
+
+
+def topic_tokens(context: str, words: int = 6) -> dict[str, float]:
+    """Tokens of the last meaningful words before a reference, weighted by nearness (1, 1/2, 1/3 …)."""
+    meaningful = [
+        w
+        for w in analysis.words(context)
+        if not w.isdigit() and len(w) > 2 and analysis.fold(w) not in analysis.STOPWORDS | REFERENCE_WORDS
+    ][-words:]
+    weights: dict[str, float] = {}
+    for distance, word in enumerate(reversed(meaningful)):
+        for token in analysis.word_tokens(word):
+            weights[token] = max(weights.get(token, 0), 1 / (1 + distance))
+    return weights
+
+
+# Words of the reference phrase itself ("siehe hierzu Seite …"), not of its topic.
+REFERENCE_WORDS = {"siehe", "seite", "seiten", "vgl", "kapitel", "abschnitt", "naheres", "hierzu", "dazu", "oben"}
 
 
 def read_book(path: Path, game_slug: str) -> ParsedBook:
@@ -299,6 +351,7 @@ def _store(book: ParsedBook, game: Game, path: Path, force: bool, log) -> Import
             for label, target in found["unresolved"]
         )
     _sync_unresolved(rulebook, unresolved_rows)
+    summary.unplaced = list(resolver.unplaced)
     summary.unresolved = list(UnresolvedReference.objects.filter(rulebook=rulebook).select_related("section"))
 
     log("Schreibe Glossar …")
@@ -318,10 +371,10 @@ def render_section(section: Section, resolver: ReferenceResolver) -> dict:
     """Render a section's Markdown (links resolved) and save it if the HTML changed."""
     references = 0
 
-    def resolve(target: str) -> str | None:
+    def resolve(target: str, context: str = "") -> str | None:
         nonlocal references
         references += 1
-        found = resolver.find(target, section)
+        found = resolver.find(target, section, context)
         return found.get_absolute_url() if found else None
 
     body_html, body_text, unresolved = render(section.source_markdown, resolve)

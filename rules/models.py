@@ -24,6 +24,8 @@ class Rulebook(models.Model):
     omitted = models.JSONField(_("bewusst ausgelassen"), default=list, blank=True)
     repairs = models.JSONField(_("Reparaturen"), default=list, blank=True)
     introduction = models.TextField(_("Vorwort (Markdown)"), blank=True)
+    # Folded words of the book with their counts: the search corrects typos against it ("Meintest du …").
+    search_vocabulary = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["game__order"]
@@ -69,6 +71,13 @@ class Section(models.Model):
         default=False,
         help_text=_("Bearbeitete Abschnitte überschreibt ein erneuter Import nur mit --force."),
     )
+    # Analysed tokens (rules.analysis.index_tokens) of the heading plus the glossary terms this section
+    # defines, and of the text; space-delimited (" tok tok "), so a token matches as " tok ".
+    search_heading = models.TextField(blank=True, default="", editable=False)
+    search_body = models.TextField(blank=True, default="", editable=False)
+    # ... of the definitions of the glossary terms the section defines (what it is about)
+    search_lead = models.TextField(blank=True, default="", editable=False)
+    # PostgreSQL: the tokens above as a weighted tsvector ('simple' config), GIN-indexed.
     search_vector = SearchVectorField(null=True, editable=False)
 
     class Meta:

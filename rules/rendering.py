@@ -1,6 +1,7 @@
 """Markdown of a rulebook section -> sanitised HTML and plain text; ``ref:`` links resolved by a callback."""
 
 import html
+import inspect
 import re
 from collections.abc import Callable
 
@@ -28,8 +29,12 @@ ALLOWED_ATTRIBUTES = {
     "table": {"id"},
 }
 
-# Returns the URL for a ``ref:`` target or None (then the label stays plain text and is reported).
-Resolver = Callable[[str], str | None]
+# Returns the URL for a ``ref:`` target or None (then the label stays plain text and is reported).  A
+# resolver taking two arguments also gets the text before the reference in its sentence (its topic).
+Resolver = Callable[..., str | None]
+CONTEXT_CHARS = 160
+MONTHS = "Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
+DATE_LINE = re.compile(rf"^(\s*\d{{1,2}})\.(?= (?:{MONTHS})\b)", re.M)
 
 
 def extract_alignments(source: str) -> list[str]:
@@ -52,15 +57,19 @@ def render(source: str, resolve: Resolver) -> tuple[str, str, list[tuple[str, st
     """(html, plain text, unresolved [(label, target)]) for a section's Markdown."""
     unresolved: list[tuple[str, str]] = []
 
+    with_context = len(inspect.signature(resolve).parameters) > 1
+
     def link(match: re.Match) -> str:
         label, target = match.group("label"), match.group("target")
-        url = resolve(target)
+        url = resolve(target, reference_context(source, match.start())) if with_context else resolve(target)
         if url is None:
             unresolved.append((label, target))
             return label
         return f"[{label}](<{url}>)"
 
     text = REF_LINK.sub(link, source)
+    # A date at the start of a line ("07. Mai 2007") is text, not an ordered list item.
+    text = DATE_LINE.sub(r"\1\\.", text)
     rendered = markdown.markdown(text, extensions=["sane_lists", "tables"])
     rendered = ALIGNMENT_RUN.sub(_badges, rendered)
     counter = iter(range(1, 10_000))
@@ -79,6 +88,14 @@ def render(source: str, resolve: Resolver) -> tuple[str, str, list[tuple[str, st
     )
     clean = nh3.clean(rendered, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES, link_rel=None)
     return clean, html_to_text(clean), unresolved
+
+
+def reference_context(source: str, position: int) -> str:
+    """The plain text of the sentence before a reference: what it is about ("besiegt (s. S. 32)")."""
+    before = source[max(0, position - CONTEXT_CHARS) : position]
+    before = re.split(r"\n\s*\n|(?<=[.!?])\s+(?=[A-ZÄÖÜ*])", before)[-1]
+    before = REF_LINK.sub(" ", before)
+    return re.sub(r"[*_#>\[\]()]+", " ", before).strip()
 
 
 def html_to_text(fragment: str) -> str:

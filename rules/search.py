@@ -1,36 +1,48 @@
-"""Search over rulebook sections and glossary terms.
+"""Search over rulebook sections and glossary terms: questions and loose phrases as well as single terms.
 
-PostgreSQL: German full-text search (stemming; headings weighted A, text B) over a stored
-``search_vector``, trigram word similarity when nothing matches (typos), highlighted snippets via
-``ts_headline``.  SQLite: a simple German suffix stemmer with ``icontains`` and difflib for typos.
-Both return the same ``SearchResults``; a glossary term the query names puts its defining section first.
+One analysis for both databases (``rules.analysis``): the query becomes *ideas* (filler dropped, English
+terms and synonyms mapped, stems, verb forms, compound parts); sections are stored as tokens of the same
+analysis.  The database finds the sections holding any of the query's tokens (PostgreSQL: a GIN-indexed
+tsvector; SQLite: a LIKE over the token text); because both find exactly the same candidates, the ranking
+below sees the same statistics and gives the same order on both.  A section scores by how many of the
+query's ideas it covers, each idea weighted by rarity (BM25-style) and counted extra in the heading and the
+glossary terms the section defines.  Words found nowhere are corrected against the books' vocabulary.
 """
 
 import difflib
 import html
+import math
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
-from django.conf import settings
-from django.contrib.postgres.search import (
-    SearchHeadline,
-    SearchQuery,
-    SearchRank,
-    SearchVector,
-    TrigramWordSimilarity,
-)
+from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db import connection
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from cards.models import Game
 
+from . import analysis
+from .analysis import AnalysedQuery, Idea, analyse_query, fold
 from .models import GlossaryTerm, Rulebook, Section
 
 MAX_QUERY_LENGTH = 100
 MAX_RESULTS = 50
-HEADLINE_ROWS = 25  # one API page
-START, STOP = "\x02", "\x03"  # highlight markers, replaced by <mark> after escaping
+HEADING_WEIGHT = 3.0  # a token in the heading or a defined term counts like this many saturated mentions
+LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines
+K1, B = 1.2, 0.5  # BM25 saturation and length normalisation of the text
+SNIPPET_WIDTH = 260
+SNIPPET_ROWS = 20  # one page of results
+# What a hit shows (heading, book, link, text for the snippet), without the long token and vocabulary columns.
+HIT_FIELDS = [
+    "id", "heading", "slug", "order", "depth", "kind", "alignments", "parent_id", "body_text", "rulebook_id",
+    "rulebook__id", "rulebook__title", "rulebook__game__id", "rulebook__game__slug", "rulebook__game__name",
+    "rulebook__game__order",
+]  # fmt: skip
+SENTENCE = re.compile(r"(?<=[.!?:])\s+(?=[„\"(]?[A-ZÄÖÜ0-9])|\n+")
+
+german_stem = analysis.stem  # kept for callers of the former module-level stemmer
 
 
 class SearchError(ValueError):
@@ -45,9 +57,10 @@ class SearchError(ValueError):
 @dataclass
 class SectionHit:
     section: Section
-    snippet: str  # safe HTML with <mark>
+    snippet: str  # safe HTML with <mark>: the sentence(s) that best answer the query
     score: float
     defines: list[GlossaryTerm] = field(default_factory=list)
+    covered: int = 0  # how many of the query's ideas the section covers
 
 
 @dataclass
@@ -56,11 +69,19 @@ class SearchResults:
     game: Game | None
     sections: list[SectionHit]
     terms: list[GlossaryTerm]
-    fuzzy: bool = False  # True when only the typo-tolerant fallback found something
+    fuzzy: bool = False  # True when a word was corrected ("Meintest du …")
+    corrections: list[tuple[str, str]] = field(default_factory=list)  # (typed, corrected)
+    suggestion: str = ""  # the query with its corrections, for "Meintest du …"
+    nearest_terms: list[GlossaryTerm] = field(default_factory=list)  # offered when nothing was found
+    ideas: int = 0
 
-
-def _fold(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip().casefold()
+    @property
+    def answer(self) -> SectionHit | None:
+        """The best hit, shown as the answer card, when it covers the query's main ideas."""
+        if not self.sections:
+            return None
+        best = self.sections[0]
+        return best if best.covered * 2 >= self.ideas or best.defines else None
 
 
 def validate(query: str | None, game_slug: str | None) -> tuple[str, Game | None]:
@@ -87,207 +108,314 @@ def validate(query: str | None, game_slug: str | None) -> tuple[str, Game | None
     return query, game
 
 
+# Index ---------------------------------------------------------------------------------------------
+
+
+def _joined(tokens: list[str]) -> str:
+    return f" {' '.join(tokens)} " if tokens else ""
+
+
 def refresh_vectors(rulebook: Rulebook | None = None) -> int:
-    """Fill the stored search vector where it is missing (PostgreSQL only)."""
-    if connection.vendor != "postgresql":
-        return 0
-    sections = Section.objects.filter(search_vector__isnull=True)
-    if rulebook is not None:
-        sections = sections.filter(rulebook=rulebook)
-    vector = SearchVector("heading", weight="A", config="german") + SearchVector(
-        "body_text", weight="B", config="german"
-    )
-    return sections.update(search_vector=vector)
+    """Re-analyse the sections (of one book or all) and store their tokens; returns how many changed.
+
+    Also stores each book's vocabulary for typo correction and, on PostgreSQL, the tsvector.
+    """
+    books = [rulebook] if rulebook is not None else list(Rulebook.objects.all())
+    changed = 0
+    for book in books:
+        terms: dict[int, list[str]] = {}
+        definitions: dict[int, list[str]] = {}
+        for term in GlossaryTerm.objects.filter(game_id=book.game_id, section__isnull=False):
+            terms.setdefault(term.section_id, []).extend([term.term, *term.synonyms])
+            definitions.setdefault(term.section_id, []).append(term.definition)
+        vocabulary: Counter = Counter()
+        for section in Section.objects.filter(rulebook=book).only(
+            "id", "heading", "body_text", "search_heading", "search_body", "search_lead", "search_vector"
+        ):
+            names = "\n".join([section.heading, *terms.get(section.pk, [])])
+            heading = _joined(analysis.index_tokens(names, keep_stopwords=True))
+            body = _joined(analysis.index_tokens(section.body_text))
+            lead = _joined(analysis.index_tokens("\n".join(definitions.get(section.pk, []))))
+            for word in analysis.words(f"{section.heading} {section.body_text} {' '.join(terms.get(section.pk, []))}"):
+                for piece in re.split(r"[-'’]", word):
+                    if len(piece) >= 3 and not piece.isdigit():
+                        vocabulary[fold(piece)] += 1
+            if (heading, body, lead) != (section.search_heading, section.search_body, section.search_lead) or (
+                connection.vendor == "postgresql" and section.search_vector is None
+            ):
+                Section.objects.filter(pk=section.pk).update(search_heading=heading, search_body=body, search_lead=lead)
+                changed += 1
+                if connection.vendor == "postgresql":
+                    Section.objects.filter(pk=section.pk).update(
+                        search_vector=SearchVector("search_heading", weight="A", config="simple")
+                        + SearchVector("search_lead", weight="B", config="simple")
+                        + SearchVector("search_body", weight="C", config="simple")
+                    )
+        if vocabulary != book.search_vocabulary:
+            Rulebook.objects.filter(pk=book.pk).update(search_vocabulary=dict(vocabulary))
+    return changed
 
 
-def matching_terms(query: str, game: Game | None) -> tuple[list[GlossaryTerm], list[GlossaryTerm]]:
-    """(terms the query names exactly, incl. synonyms; terms that merely contain it)."""
-    # All terms are compared in Python; their sections' long text columns are not needed.
-    terms = GlossaryTerm.objects.select_related("game", "section").defer(
-        "section__body_text", "section__body_html", "section__source_markdown", "section__search_vector"
-    )
-    if game is not None:
-        terms = terms.filter(game=game)
-    wanted = _fold(query)
-    exact, partial = [], []
-    for term in terms:
-        names = [_fold(term.term), *(_fold(s) for s in term.synonyms)]
-        bare = _fold(re.sub(r"\s*\(.*?\)", "", term.term))
-        if wanted in names or wanted == bare:
-            exact.append(term)
-        elif any(wanted in name for name in names) or any(name in wanted for name in names if len(name) > 3):
-            partial.append(term)
-    return exact, partial
+# Search --------------------------------------------------------------------------------------------
 
 
 def search(query: str | None, game_slug: str | None = None, limit: int = MAX_RESULTS) -> SearchResults:
     query, game = validate(query, game_slug)
-    exact_terms, partial_terms = matching_terms(query, game)
-    # Results need headings, games and text for snippets; not the Markdown, HTML or vector.
-    sections = Section.objects.select_related("rulebook__game").defer("source_markdown", "body_html", "search_vector")
+    analysed = analyse_query(query)
+    scope = Section.objects.all()
     if game is not None:
-        sections = sections.filter(rulebook__game=game)
-    backend = _postgres_sections if settings.IS_POSTGRES and connection.vendor == "postgresql" else _sqlite_sections
-    hits, fuzzy = backend(sections, query, limit)
-    if not hits and not exact_terms and not partial_terms:
-        fuzzy_terms = _fuzzy_terms(query, game)
-        partial_terms = fuzzy_terms
-        fuzzy = fuzzy or bool(fuzzy_terms)
-    hits = _promote_definitions(hits, exact_terms, partial_terms, sections, query)
+        scope = scope.filter(rulebook__game=game)
+    candidates = _candidates(scope, analysed.tokens)
+    corrections = _correct(analysed, candidates, game)
+    if corrections:
+        candidates = _candidates(scope, analysed.tokens)
+    total = scope.count()
+    ranked = _rank(analysed, candidates, total)[:limit]
+    exact_terms, partial_terms = matching_terms(analysed, game)
+    hits = _load_hits(ranked, exact_terms, analysed, limit)
     terms = exact_terms + [t for t in partial_terms if t not in exact_terms]
-    return SearchResults(query=query, game=game, sections=hits[:limit], terms=terms[:20], fuzzy=fuzzy)
-
-
-def _promote_definitions(hits, exact_terms, partial_terms, sections, query) -> list[SectionHit]:
-    """Defining sections of named terms first, then sections whose heading is the query, then by score."""
-    wanted = _fold(query)
-    by_id = {hit.section.pk: hit for hit in hits}
-    for term in exact_terms:
-        if term.section_id and term.section_id not in by_id:
-            section = sections.filter(pk=term.section_id).first()
-            if section is not None:
-                hit = SectionHit(section=section, snippet=_plain_snippet(section.body_text, query), score=0)
-                hits.append(hit)
-                by_id[section.pk] = hit
-    for term in exact_terms:
-        if term.section_id in by_id:
-            by_id[term.section_id].defines.append(term)
-    partial_ids = {t.section_id for t in partial_terms}
-
-    def priority(hit: SectionHit):
-        heading = _fold(hit.section.heading)
-        bare = _fold(re.sub(r"\s*\(.*?\)", "", hit.section.heading))
-        return (
-            -3 if hit.defines else -2 if wanted in (heading, bare) else -1 if hit.section.pk in partial_ids else 0,
-            -hit.score,
-            hit.section.rulebook.game.order,
-            hit.section.order,
-        )
-
-    return sorted(hits, key=priority)
-
-
-# PostgreSQL ----------------------------------------------------------------------------------------
-
-
-def _postgres_sections(sections, query: str, limit: int) -> tuple[list[SectionHit], bool]:
-    search_query = SearchQuery(query, config="german", search_type="websearch")
-    found = list(
-        sections.filter(search_vector=search_query)
-        .annotate(rank=SearchRank(F("search_vector"), search_query))
-        .order_by("-rank", "rulebook__game__order", "order")[:limit]
+    results = SearchResults(
+        query=query,
+        game=game,
+        sections=hits,
+        terms=terms[:20],
+        fuzzy=bool(corrections),
+        corrections=corrections,
+        suggestion=_suggestion(query, corrections),
+        ideas=len(analysed.ideas),
     )
-    if found:
-        # ts_headline is the expensive part: only for the first page of results.
-        headlines = dict(
-            Section.objects.filter(pk__in=[s.pk for s in found[:HEADLINE_ROWS]])
-            .annotate(
-                snippet=SearchHeadline(
-                    "body_text",
-                    search_query,
-                    config="german",
-                    start_sel=START,
-                    stop_sel=STOP,
-                    max_words=35,
-                    min_words=15,
-                    max_fragments=2,
-                    fragment_delimiter=" … ",
-                )
-            )
-            .values_list("pk", "snippet")
-        )
-        return [
-            SectionHit(
-                section=s,
-                snippet=_marked(headlines[s.pk]) if s.pk in headlines else _plain_snippet(s.body_text, query),
-                score=s.rank,
-            )
-            for s in found
-        ], False
-    similar = list(
-        sections.annotate(similarity=TrigramWordSimilarity(query, "heading"))
-        .filter(similarity__gte=0.4)
-        .order_by("-similarity", "rulebook__game__order", "order")[:limit]
-    )
-    return [SectionHit(section=s, snippet=_plain_snippet(s.body_text, ""), score=s.similarity) for s in similar], bool(
-        similar
-    )
+    if not hits:
+        results.nearest_terms = nearest_terms(analysed, game)
+    return results
 
 
-def _marked(headline: str) -> str:
-    return html.escape(headline).replace(START, "<mark>").replace(STOP, "</mark>")
-
-
-# SQLite and other databases ------------------------------------------------------------------------
-
-_SUFFIXES = ("ungen", "innen", "ern", "en", "er", "es", "em", "e", "n", "s")
-
-
-def german_stem(word: str) -> str:
-    """A deliberately small German suffix stripper: "Gemeinschaften" -> "gemeinschaft"."""
-    word = word.casefold()
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
-
-
-def _sqlite_sections(sections, query: str, limit: int) -> tuple[list[SectionHit], bool]:
-    stems = [german_stem(w) for w in re.findall(r"\w+", query) if len(w) >= 2]
-    condition = Q()
-    for stem in stems:
-        condition &= Q(heading__icontains=stem) | Q(body_text__icontains=stem)
-    found = list(sections.filter(condition)[:500]) if stems else []
-    hits = []
-    for section in found:
-        heading, body = section.heading.casefold(), section.body_text.casefold()
-        score = sum(10 * (stem in heading) + min(body.count(stem), 10) for stem in stems) / 10
-        hits.append(SectionHit(section=section, snippet=_plain_snippet(section.body_text, query), score=score))
-    hits.sort(key=lambda h: -h.score)
-    if hits:
-        return hits[:limit], False
-    # Typo tolerance: close headings (difflib ratio, like trigram similarity on the heading words).
-    candidates = list(sections.only("id", "heading", "rulebook__game__order", "order", "body_text", "rulebook"))
-    scored = []
-    for section in candidates:
-        words = re.findall(r"\w+", section.heading.casefold())
-        best = max(
-            (difflib.SequenceMatcher(None, query.casefold(), w).ratio() for w in [section.heading.casefold(), *words]),
-            default=0,
-        )
-        if best >= 0.8:
-            scored.append(SectionHit(section=section, snippet=_plain_snippet(section.body_text, ""), score=best))
-    scored.sort(key=lambda h: -h.score)
-    return scored[:limit], bool(scored)
-
-
-def _fuzzy_terms(query: str, game: Game | None) -> list[GlossaryTerm]:
-    # All terms are compared in Python; their sections' long text columns are not needed.
-    terms = GlossaryTerm.objects.select_related("game", "section").defer(
-        "section__body_text", "section__body_html", "section__source_markdown", "section__search_vector"
-    )
-    if game is not None:
-        terms = terms.filter(game=game)
+def _candidates(scope, tokens: set[str]) -> dict[int, tuple[str, str, str]]:
+    """{section id: (heading, lead and text tokens)} of every section holding any of the tokens."""
+    if not tokens:
+        return {}
     if connection.vendor == "postgresql":
-        return list(
-            terms.annotate(similarity=TrigramWordSimilarity(query, "term"))
-            .filter(similarity__gte=0.4)
-            .order_by("-similarity")[:10]
-        )
-    wanted = query.casefold()
-    return [t for t in terms if difflib.SequenceMatcher(None, wanted, t.term.casefold()).ratio() >= 0.8][:10]
+        wanted = SearchQuery(" | ".join(sorted(tokens)), config="simple", search_type="raw")
+        matching = scope.filter(search_vector=wanted)
+    else:
+        condition = Q()
+        for token in tokens:
+            condition |= (
+                Q(search_heading__contains=f" {token} ")
+                | Q(search_lead__contains=f" {token} ")
+                | Q(search_body__contains=f" {token} ")
+            )
+        matching = scope.filter(condition)
+    rows = matching.values_list("pk", "search_heading", "search_lead", "search_body")
+    return {pk: (heading, lead, body) for pk, heading, lead, body in rows}
 
 
-def _plain_snippet(text: str, query: str, width: int = 220) -> str:
-    """A window of the text around the first match, escaped, matches wrapped in <mark>."""
-    stems = [german_stem(w) for w in re.findall(r"\w+", query) if len(w) >= 2]
-    lowered = text.casefold()
-    positions = [lowered.find(stem) for stem in stems if lowered.find(stem) >= 0]
-    start = max(0, min(positions) - width // 3) if positions else 0
-    window = text[start : start + width]
-    prefix = "… " if start > 0 else ""
-    suffix = " …" if start + width < len(text) else ""
-    escaped = html.escape(window)
-    for stem in sorted(set(stems), key=len, reverse=True):
-        escaped = re.sub(rf"(\w*{re.escape(html.escape(stem))}\w*)", r"<mark>\1</mark>", escaped, flags=re.I)
-    return prefix + escaped + suffix
+def _rank(analysed: AnalysedQuery, candidates: dict[int, tuple[str, str]], total: int) -> list[tuple[int, float, int]]:
+    """[(section id, score, ideas covered)] best first; ties in book order of the ids."""
+    if not candidates or not analysed.ideas:
+        return []
+    wanted = analysed.tokens
+    counted = {}
+    lengths = []
+    df: Counter = Counter()
+    for pk, (heading, lead, body) in candidates.items():
+        body_tokens = body.split()
+        lengths.append(len(body_tokens))
+        head = {t for t in heading.split() if t in wanted}
+        opening = {t for t in lead.split() if t in wanted}
+        text = Counter(t for t in body_tokens if t in wanted)
+        counted[pk] = (head, opening, text, len(body_tokens))
+        df.update(head | opening | set(text))
+    average = max(sum(lengths) / len(lengths), 1)
+    total = max(total, len(candidates))
+    idf = {t: math.log(1 + (total - n + 0.5) / (n + 0.5)) for t, n in df.items()}
+    ranked = []
+    for pk, (head, opening, text, length) in counted.items():
+        norm = 1 - B + B * length / average
+
+        def token_score(token, head=head, opening=opening, text=text, norm=norm):
+            if token not in idf:
+                return 0.0
+            tf = text.get(token, 0)
+            fields = HEADING_WEIGHT * (token in head) + LEAD_WEIGHT * (token in opening)
+            return idf[token] * (fields + tf * (K1 + 1) / (tf + K1 * norm))
+
+        scores = [_idea_score(idea, token_score) for idea in analysed.ideas]
+        covered = sum(1 for s in scores if s > 0)
+        if covered:
+            ranked.append((pk, sum(scores) * covered / len(scores), covered))
+    ranked.sort(key=lambda r: (-r[1], r[0]))
+    return ranked
+
+
+def _idea_score(idea: Idea, token_score) -> float:
+    best = 0.0
+    for group, weight in idea.alternatives.items():
+        score = weight * sum(token_score(t) for t in group) / len(group)
+        best = max(best, score)
+    return best
+
+
+def _correct(analysed: AnalysedQuery, candidates, game: Game | None) -> list[tuple[str, str]]:
+    """Replace ideas no section covers fully by the closest word of the books ("Gefahrenlimt")."""
+    present = set()
+    wanted = analysed.tokens
+    for fields in candidates.values():
+        present.update(t for t in " ".join(fields).split() if t in wanted)
+    missing = [
+        idea
+        for idea in analysed.ideas
+        if not any(all(t in present for t in group) for group in idea.alternatives) and " " not in idea.text
+    ]
+    if not missing:
+        return []
+    books = Rulebook.objects.all() if game is None else Rulebook.objects.filter(game=game)
+    vocabulary: Counter = Counter()
+    for words in books.values_list("search_vocabulary", flat=True):
+        vocabulary.update(words)
+    corrections = []
+    for idea in missing:
+        typed = fold(idea.text)
+        if typed in vocabulary:
+            continue
+        pool = [w for w in vocabulary if abs(len(w) - len(typed)) <= 2]
+        close = difflib.get_close_matches(typed, pool, n=5, cutoff=0.75)
+        if not close:
+            continue
+        best = max(close, key=lambda w: (round(difflib.SequenceMatcher(None, typed, w).ratio(), 2), vocabulary[w]))
+        replacement = Idea(text=idea.text, corrected=best)
+        analysis.add_word(replacement, best, analysis.CORRECTED)
+        analysed.ideas[analysed.ideas.index(idea)] = replacement
+        analysed.folded_words = [best if w == typed else w for w in analysed.folded_words]
+        corrections.append((idea.text, best))
+    return corrections
+
+
+def _suggestion(query: str, corrections: list[tuple[str, str]]) -> str:
+    for typed, corrected in corrections:
+        query = re.sub(rf"\b{re.escape(typed)}\b", corrected, query)
+    return query if corrections else ""
+
+
+def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int) -> list[SectionHit]:
+    """Section rows for the ranked ids; sections defining a term the query names come first."""
+    order = {pk: (score, covered) for pk, score, covered in ranked}
+    ids = list(order)
+    defining = [t.section_id for t in exact_terms if t.section_id]
+    ids = list(dict.fromkeys([*defining, *ids]))[:limit]
+    rows = Section.objects.select_related("rulebook__game").only(*HIT_FIELDS)
+    by_id = {s.pk: s for s in rows.filter(pk__in=ids)}
+    hits = []
+    for pk in ids:
+        section = by_id.get(pk)
+        if section is None:
+            continue
+        score, covered = order.get(pk, (0.0, len(analysed.ideas)))
+        # Finding the answering sentence costs; beyond the first page a plain opening does.
+        if len(hits) < SNIPPET_ROWS:
+            snippet = answer_snippet(section.body_text, analysed)
+        else:
+            snippet = html.escape(section.body_text[:SNIPPET_WIDTH].rsplit(" ", 1)[0]) + " …"
+        hit = SectionHit(section=section, snippet=snippet, score=score)
+        hit.covered = covered
+        hit.defines = [t for t in exact_terms if t.section_id == pk]
+        hits.append(hit)
+    return hits
+
+
+# Glossary ------------------------------------------------------------------------------------------
+
+
+def _term_queryset(game: Game | None):
+    # All terms are compared in Python: only their names, definition, game and section id are needed.
+    terms = GlossaryTerm.objects.select_related("game").only(
+        "id", "term", "slug", "synonyms", "definition", "section_id", "game__slug", "game__name", "game__order"
+    )
+    return terms.filter(game=game) if game is not None else terms
+
+
+def _names(term: str, synonyms: list[str]) -> list[str]:
+    return [fold(term), fold(re.sub(r"\s*\(.*?\)", "", term)), *(fold(s) for s in synonyms)]
+
+
+def matching_terms(analysed: AnalysedQuery | str, game: Game | None) -> tuple[list[GlossaryTerm], list[GlossaryTerm]]:
+    """(terms the query names, incl. synonyms; terms named by part of the query)."""
+    if isinstance(analysed, str):
+        analysed = analyse_query(analysed)
+    wanted = " ".join(analysed.folded_words)
+    if not wanted:
+        return [], []
+    padded = f" {wanted} "
+    exact, partial = [], []
+    # Names only (no model instances) for the comparison; the few matching terms are loaded afterwards.
+    rows = GlossaryTerm.objects.filter(game=game) if game is not None else GlossaryTerm.objects.all()
+    for pk, term, synonyms in rows.values_list("pk", "term", "synonyms"):
+        names = _names(term, synonyms)
+        if wanted in names:
+            exact.append(pk)
+        elif any(f" {name} " in padded for name in names if len(name) > 3) or (
+            len(wanted) > 3 and any(f" {wanted} " in f" {name} " for name in names)
+        ):
+            partial.append(pk)
+    if not exact and not partial:
+        return [], []
+    loaded = _term_queryset(game).in_bulk([*exact, *partial])
+    return [loaded[pk] for pk in exact], [loaded[pk] for pk in partial]
+
+
+def nearest_terms(analysed: AnalysedQuery, game: Game | None, count: int = 5) -> list[GlossaryTerm]:
+    """Glossary terms spelt most like the query's words, offered when nothing was found."""
+    typed = [w for w in analysed.folded_words if len(w) >= 3] or [fold(analysed.text)]
+    scored = []
+    for term in _term_queryset(game):
+        names = _names(term.term, term.synonyms)
+        ratio = max(difflib.SequenceMatcher(None, w, name).ratio() for w in typed for name in names)
+        scored.append((ratio, term.term, term))
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    return [term for ratio, _name, term in scored[:count] if ratio >= 0.5]
+
+
+# Snippets ------------------------------------------------------------------------------------------
+
+
+def _sentence_score(sentence: str, analysed: AnalysedQuery) -> float:
+    tokens = set(analysis.index_tokens(sentence))
+    return sum(
+        max((weight for group, weight in idea.alternatives.items() if all(t in tokens for t in group)), default=0)
+        for idea in analysed.ideas
+    )
+
+
+def answer_snippet(text: str, analysed: AnalysedQuery) -> str:
+    """The sentence(s) of the text that best answer the query, escaped, the query's words in <mark>."""
+    sentences = [s.strip() for s in SENTENCE.split(text) if s.strip()]
+    if not sentences:
+        return ""
+    scores = [_sentence_score(s, analysed) for s in sentences]
+    best = max(range(len(sentences)), key=lambda i: (scores[i], -i))
+    chosen = sentences[best]
+    if len(chosen) < 100 and best + 1 < len(sentences):
+        chosen += " " + sentences[best + 1]  # a short answer reads better with the sentence after it
+    prefix = "… " if best > 0 else ""
+    suffix = ""
+    if len(chosen) > SNIPPET_WIDTH * 2:
+        chosen, suffix = chosen[: SNIPPET_WIDTH * 2].rsplit(" ", 1)[0], " …"
+    elif best + 1 < len(sentences):
+        suffix = " …"
+    return prefix + highlight(chosen, analysed) + suffix
+
+
+def highlight(text: str, analysed: AnalysedQuery) -> str:
+    """Escape the text and wrap every word that stands for one of the query's tokens in <mark>."""
+    wanted = analysed.tokens
+    out = []
+    position = 0
+    for match in analysis.WORD.finditer(text):
+        out.append(html.escape(text[position : match.start()]))
+        word = match.group(0)
+        if set(analysis.word_tokens(word)) & wanted and fold(word) not in analysis.STOPWORDS:
+            out.append(f"<mark>{html.escape(word)}</mark>")
+        else:
+            out.append(html.escape(word))
+        position = match.end()
+    out.append(html.escape(text[position:]))
+    return "".join(out)

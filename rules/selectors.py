@@ -204,3 +204,55 @@ def link_glossary_terms(
 
         out.append(pattern.sub(replace, piece))
     return "".join(out)
+
+
+EMPHASIS = re.compile(r"<em>([^<]{3,80})</em>")
+
+
+def link_card_names(fragment: str, game_slug: str) -> str:
+    """Link italic card names in sanitised rules HTML ("<em>Langer Winter</em>") to their card pages.
+
+    One query for all italic phrases of the fragment; the cards app's public URL is used, its models only
+    read.  Names are matched exactly (German or English), so ordinary emphasis stays as it is.
+    """
+    from django.urls import reverse
+
+    from cards.models import Card
+
+    names = set(EMPHASIS.findall(fragment))
+    if not names:
+        return fragment
+    unescaped = {html.unescape(n): n for n in names}
+    cards = {}
+    rows = Card.objects.filter(game__slug=game_slug).filter(Q(name_de__in=unescaped) | Q(name_en__in=unescaped))
+    for code, name_de, name_en in rows.order_by("code").values_list("code", "name_de", "name_en"):
+        for name in (name_de, name_en):
+            if name in unescaped:
+                cards.setdefault(unescaped[name], code)
+    if not cards:
+        return fragment
+
+    def link(match: re.Match) -> str:
+        code = cards.get(match.group(1))
+        if code is None:
+            return match.group(0)
+        return f'<a class="card-ref" href="{reverse("cards:detail", args=[code])}"><em>{match.group(1)}</em></a>'
+
+    return EMPHASIS.sub(link, fragment)
+
+
+def cards_named(query: str, limit: int = 5) -> list:
+    """Cards whose German or English name is the query (case and diacritics aside), one per name."""
+    from cards.selectors import autocomplete
+
+    from .analysis import fold
+
+    text = query.strip(" ?!.„“\"'")
+    wanted = fold(text)
+    if len(wanted) < 3:
+        return []
+    named = {}
+    for card in autocomplete(text, limit=20):
+        if wanted in (fold(card.name_de), fold(card.name_en)):
+            named.setdefault(card.name_de, card)
+    return list(named.values())[:limit]

@@ -4,7 +4,7 @@ from django.db import transaction
 
 from . import search
 from .importer import ReferenceResolver, render_section
-from .models import GlossaryTerm, Section, UnresolvedReference
+from .models import GlossaryTerm, Rulebook, Section, UnresolvedReference
 
 
 @transaction.atomic
@@ -29,7 +29,11 @@ def save_edited_section(section: Section) -> Section:
     return section
 
 
+@transaction.atomic
 def save_edited_term(term: GlossaryTerm) -> GlossaryTerm:
     term.edited_by_staff = True
     term.save()
+    rulebook = Rulebook.objects.filter(game_id=term.game_id).first()
+    if rulebook is not None:
+        search.refresh_vectors(rulebook)  # the term's names count as heading words of its section
     return term

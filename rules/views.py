@@ -23,7 +23,9 @@ def _games():
 
 def table_of_contents(request, game_slug):
     rulebook = get_object_or_404(Rulebook.objects.select_related("game"), game__slug=game_slug)
-    introduction = render_markdown(rulebook.introduction, lambda target: None)[0] if rulebook.introduction else ""
+    introduction = ""
+    if rulebook.introduction:
+        introduction = render_markdown(rulebook.introduction, lambda target, context="": None)[0]
     return render(
         request,
         "rules/toc.html",
@@ -35,7 +37,8 @@ def section_detail(request, game_slug, section_slug):
     section = get_object_or_404(
         Section.objects.select_related("rulebook__game"), rulebook__game__slug=game_slug, slug=section_slug
     )
-    body = selectors.link_glossary_terms(section.body_html, game_slug, exclude_section_id=section.pk)
+    body = selectors.link_card_names(section.body_html, game_slug)
+    body = selectors.link_glossary_terms(body, game_slug, exclude_section_id=section.pk)
     context = {"section": section, "rulebook": section.rulebook, "body": mark_safe(body)}  # noqa: S308
     context.update(selectors.section_context(section))
     context["defined_terms"] = list(section.defined_terms.all())
@@ -85,5 +88,5 @@ def search_page(request):
             status = 400
         else:
             page = Paginator(results.sections, 20).get_page(request.GET.get("seite"))
-            context.update(results=results, page=page)
+            context.update(results=results, page=page, cards=selectors.cards_named(results.query))
     return render(request, "rules/search.html", context, status=status)

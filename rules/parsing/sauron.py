@@ -145,9 +145,31 @@ def parse(text: str) -> ParsedBook:
         outline.add(markdown)
 
     sections = outline.finish()
+    stack = list(sections)
+    while stack:
+        section = stack.pop()
+        section.body = relist_counted_items(section.body)
+        stack.extend(section.children)
     return ParsedBook(
         title=TITLE, sections=sections, terms=make_terms(sections, TERMS), repairs=repairs, omitted=omitted
     )
+
+
+def relist_counted_items(body: str) -> str:
+    """Paragraphs that continue a list introduced by "…:" and count material ("23 dunkle Ereigniskärtchen …")
+    are items of that list again: the text file lost their bullets (Spielüberblick)."""
+    paragraphs = body.split("\n\n")
+    out: list[str] = []
+    in_list = False
+    for paragraph in paragraphs:
+        last_line = out[-1].splitlines()[-1] if out else ""
+        if re.match(r"\d+ \S", paragraph) and (in_list or (last_line.startswith("- ") and last_line.endswith(":"))):
+            out[-1] += "\n    - " + paragraph.replace("\n", " ")
+            in_list = True
+            continue
+        in_list = False
+        out.append(paragraph)
+    return "\n\n".join(out)
 
 
 def _markdown(block, repairs: list[Repair]) -> str:

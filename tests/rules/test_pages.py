@@ -138,10 +138,33 @@ def test_search_page(meccg, client):
     response = client.get("/regeln/suche/", {"q": "Gefahrenlimit", "spiel": "meccg"})
     page = response.content.decode()
     assert response.status_code == 200
-    first = re.search(r'<ol class="rules-results">\s*<li>\s*<h3><a href="([^"]+)"', page).group(1)
-    assert first == "/regeln/meccg/gefahrenlimit/"
-    assert "<mark>" in page
+    answer = re.search(r'<section class="panel answer-card".*?</section>', page, re.S).group(0)
+    assert 'href="/regeln/meccg/gefahrenlimit/"' in answer
+    assert "<mark>Gefahrenlimit</mark>" in answer  # the answering sentence, highlighted
+    # the answer is not repeated in the list of further hits
+    assert 'href="/regeln/meccg/gefahrenlimit/"' not in page.split('<ol class="rules-results">')[1]
     assert 'option value="meccg" selected' in page
+
+
+def test_search_page_answers_a_question(rulebooks, client):
+    page = client.get("/regeln/suche/", {"q": "Wie heilt man einen Helden?"}).content.decode()
+    answer = re.search(r'<section class="panel answer-card".*?</section>', page, re.S).group(0)
+    assert 'href="/regeln/abenteuer-in-mittelerde/heilen/"' in answer
+    assert "<mark>heilen</mark>" in answer
+
+
+def test_search_page_offers_the_correction(meccg, client):
+    page = client.get("/regeln/suche/", {"q": "Gefahrenlimt", "spiel": "meccg"}).content.decode()
+    assert "Meintest du" in page and "gefahrenlimit</a>" in page
+    assert 'href="/regeln/meccg/gefahrenlimit/"' in page
+
+
+def test_empty_search_says_so_in_one_sentence_and_offers_terms(meccg, client):
+    page = client.get("/regeln/suche/", {"q": "Gfrnlmt", "spiel": "meccg"}).content.decode()
+    assert "steht nichts in den Regeln" in page
+    assert "Nichts gefunden" not in page and "0 Abschnitte" not in page
+    nearest = re.search(r'aria-labelledby="naechste-begriffe".*?</section>', page, re.S).group(0)
+    assert "Gefahrenlimit" in nearest
 
 
 def test_search_page_errors_are_german_and_400(meccg, client):
@@ -197,3 +220,34 @@ def test_glossary_groups_each_letter_once_with_umlauts_under_their_vowel(client,
     assert letters == sorted(set(letters), key=letters.index)  # no letter twice
     assert len(letters) == len(set(letters))
     assert "Ü" not in letters and "Ä" not in letters and "Ö" not in letters
+
+
+def test_card_names_in_the_rules_link_to_their_cards(meccg, meccg_cards, client):
+    page = client.get("/regeln/meccg/spielzuguebersicht-bewegungs-und-gefahrenphase/").content.decode()
+    assert re.search(r'<a class="card-ref" href="/karten/[A-Z]+-\d+/"><em>Langer Winter</em></a>', page)
+    assert re.search(r'<a class="card-ref" href="/karten/[A-Z]+-\d+/"><em>Morgul-Nacht</em></a>', page)
+
+
+def test_a_search_for_a_card_name_offers_the_card(meccg, meccg_cards, client):
+    page = client.get("/regeln/suche/", {"q": "Langer Winter"}).content.decode()
+    cards = re.search(r'aria-labelledby="treffer-karten".*?</section>', page, re.S).group(0)
+    assert cards.count("<li>") == 1 and re.search(r'href="/karten/[A-Z]+-\d+/">Langer Winter</a>', cards)
+    assert (
+        'aria-labelledby="treffer-karten"' not in client.get("/regeln/suche/", {"q": "Gefahrenlimit"}).content.decode()
+    )
+
+
+def test_dates_are_text_and_lost_list_items_are_lists_again(rulebooks, client):
+    toc = client.get("/regeln/meccg/").content.decode()
+    assert re.search(r'<p id="abs-\d+">07\. Mai 2007', toc)  # a paragraph, not <ol start="7"><li>
+    page = client.get("/regeln/sauron/spielueberblick/").content.decode()
+    items = re.search(r"Zusätzliches Spielmaterial.*?</ul>", page, re.S).group(0)
+    # "23 dunkle Ereigniskärtchen", "2 Sonderkarten" (with glossary links inside)
+    assert "<li>23 " in items and "<li>2 " in items
+
+
+def test_paragraph_marks_show_only_on_hover_or_focus():
+    from django.conf import settings
+
+    css = (settings.BASE_DIR / "static" / "css" / "bruchtal.css").read_text(encoding="utf-8")
+    assert ".permalink { opacity: 0;" in css and ".permalink:focus" in css

@@ -30,3 +30,10 @@ class Command(BaseCommand):
             self.stdout.write(f"    – „{reference.text}“ ({reference.target}) in „{reference.section.heading}“")
         if len(summary.unresolved) > 20:
             self.stdout.write(f"    … und {len(summary.unresolved) - 20} weitere (siehe Redaktion → offene Verweise)")
+        if summary.unplaced:
+            self.stdout.write(
+                f"  Seitenverweise ohne passendes Thema auf der Seite (erster Abschnitt der Seite verlinkt): "
+                f"{len(summary.unplaced)}"
+            )
+        for origin, context, target in summary.unplaced:
+            self.stdout.write(f"    – „… {context[-60:]}“ ({target}) in „{origin.heading if origin else '?'}“")

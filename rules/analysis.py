@@ -1,0 +1,256 @@
+"""Text and query analysis shared by both search backends (no Django).
+
+A word becomes *tokens*: its Snowball stem after folding diacritics ("Nazgûl" -> "nazgul"), the stem of its
+infinitive for verb forms ("zieht", "geheilt", "Heilung", "verloren"), and the stems of its compound parts
+("Handkarten" -> "hand", "kart").  A separable verb split over a clause ("zieht … nach") also yields the
+joined word ("nachzieh").  Sections are stored as such tokens (``index_tokens``); a query becomes *ideas*
+(``analyse_query``): filler and question words dropped, English terms and curated synonyms mapped to the
+rulebooks' German words, each idea carrying the alternative token groups that count as covering it.
+"""
+
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import Stemmer
+from compound_split import char_split
+
+DATA = Path(__file__).resolve().parent / "data" / "search"
+WORD = re.compile(r"[^\W\d_](?:[\w'’-]*\w)?|\d+", re.UNICODE)
+CLAUSE_END = re.compile(r"[.!?;:,()\n–]")
+# Particles that separable verbs leave at the end of a clause ("Er zieht zwei Karten nach.").
+PARTICLES = {"nach", "ab", "an", "auf", "aus", "ein", "mit", "vor", "zuruck", "weg", "hinzu", "fort", "los"}  # folded
+SPLIT_THRESHOLD = -1.0  # char_split's score below which a split is not taken ("Verderbnis|karten" is -0.6)
+MIN_PART = 4  # shortest compound part kept ("Hand", "Orts"); shorter ones are mostly wrong splits ("Hel|den")
+# Weights of the ways a token group can cover an idea.
+EXACT, DERIVED, SYNONYM, PARTS, CORRECTED = 1.0, 0.85, 0.9, 0.7, 0.9
+
+_stemmer = Stemmer.Stemmer("german")
+
+
+@lru_cache(maxsize=100_000)
+def fold(text: str) -> str:
+    """Lower case without diacritics: "Nazgûl" -> "nazgul", "Größe" -> "grosse"."""
+    text = text.casefold().replace("ß", "ss").replace("’", "'")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text)
+
+
+def _read_lines(name: str) -> set[str]:
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    return {fold(w) for line in lines if not line.startswith("#") for w in line.split()}
+
+
+STOPWORDS = _read_lines("stopwords.txt")
+_TOML = tomllib.loads((DATA / "synonyms.toml").read_text(encoding="utf-8"))
+# folded phrase -> German words meaning the same; both directions for the German list.
+SYNONYMS: dict[str, list[str]] = {fold(k): v for k, v in _TOML["english"].items()}
+for _key, _values in _TOML["german"].items():
+    SYNONYMS.setdefault(fold(_key), []).extend(_values)
+    for _value in _values:
+        SYNONYMS.setdefault(fold(_value), []).append(_key)
+ARTICLES = {"der", "die", "das", "des", "dem", "den"}
+VERB_FORMS = {
+    fold(k): fold(v) for k, v in tomllib.loads((DATA / "verb_forms.toml").read_text(encoding="utf-8"))["forms"].items()
+}
+
+
+@lru_cache(maxsize=50_000)
+def stem(word: str) -> str:
+    return _stemmer.stemWord(fold(word))
+
+
+@lru_cache(maxsize=50_000)
+def derived_stems(word: str) -> tuple[str, ...]:
+    """Stems of the infinitive behind a verb form or -ung noun ("zieht" -> "zieh", "Heilung" -> "heil")."""
+    folded = fold(word)
+    found = []
+    separated = next((p for p in PARTICLES if folded.startswith(p) and folded[len(p) :] in VERB_FORMS), None)
+    if folded in VERB_FORMS:
+        found.append(stem(VERB_FORMS[folded]))
+    elif separated:  # "abgeworfen" -> "abwerfen"
+        found.append(stem(separated + VERB_FORMS[folded[len(separated) :]]))
+    elif folded.endswith("ung") and len(folded) >= 7:
+        found.append(stem(folded[:-3] + "en"))  # "Heilung" -> "heilen"
+    elif word[:1].islower() and folded.endswith("t"):
+        base = folded
+        for particle in ("", *sorted(PARTICLES)):
+            # participles, also of separable verbs: "geheilt" -> "heilt", "ausgewertet" -> "auswertet"
+            if base.startswith(particle + "ge") and len(base) > len(particle) + 5:
+                base = particle + base[len(particle) + 2 :]
+                break
+        for suffix in ("et", "st", "t"):
+            if base.endswith(suffix) and len(base) - len(suffix) >= 3 and not base.endswith("ss" + suffix):
+                found.append(stem(base[: -len(suffix)] + "en"))  # "zieht" -> "ziehen", "wertet" -> "werten"
+                break
+    own = stem(word)
+    return tuple(dict.fromkeys(s for s in found if s != own and len(s) >= 3))
+
+
+@lru_cache(maxsize=50_000)
+def compound_parts(word: str) -> tuple[str, ...]:
+    """The stems of a compound's parts ("Handkartenlimit" -> hand, kart, limit), empty for a simple word.
+
+    The same splits for texts and queries; a doubtful split ("Eigen|schaften") costs little, because
+    parts only count towards an idea when all of them are found, and less than the whole word.
+    """
+    if len(word) < 2 * MIN_PART or not word.isalpha():
+        return ()
+    candidates = char_split.split_compound(word.capitalize())
+    if not candidates:
+        return ()
+    score, head, tail = candidates[0]
+    if head.casefold() == word.casefold() or min(len(head), len(tail)) < MIN_PART or score <= SPLIT_THRESHOLD:
+        return ()
+    parts = []
+    for part in (head, tail):
+        sub = compound_parts(part)
+        parts.extend(sub or (stem(part),))
+        if sub:
+            parts.append(stem(part))
+    return tuple(dict.fromkeys(p for p in parts if len(p) >= MIN_PART))
+
+
+@lru_cache(maxsize=100_000)
+def word_tokens(word: str) -> tuple[str, ...]:
+    """Every token a word stands for in the index."""
+    pieces = [p for p in re.split(r"[-'’/]", word) if p]
+    tokens = [stem(word.replace("-", "").replace("'", ""))]
+    for piece in pieces if len(pieces) > 1 else [word]:
+        if len(pieces) > 1:
+            tokens.append(stem(piece))
+        tokens.extend(derived_stems(piece))
+        tokens.extend(compound_parts(piece))
+    return tuple(t for t in dict.fromkeys(re.sub(r"\W", "", t) for t in tokens) if t)
+
+
+def separable_tokens(clause_words: list[str]) -> list[str]:
+    """Joined verbs of a clause that ends in a particle: "zieht zwei Karten nach" -> "nachzieh" (and kin)."""
+    if len(clause_words) < 2 or fold(clause_words[-1]) not in PARTICLES:
+        return []
+    particle = fold(clause_words[-1])
+    found = []
+    for word in clause_words[:-1]:
+        if word[:1].islower() and len(word) >= 3 and fold(word) not in STOPWORDS:
+            joined = particle + fold(word)
+            found.append(stem(joined))
+            found.extend(derived_stems(joined))
+    return found
+
+
+def index_tokens(text: str, keep_stopwords: bool = False) -> list[str]:
+    """The tokens of a text for the index, in order, repeated as often as they occur.
+
+    Headings keep their filler words: they are short, and names such as "Der Eine Ring" need them.
+    """
+    tokens: list[str] = []
+    for clause in CLAUSE_END.split(text):
+        clause_words = words(clause)
+        for word in clause_words:
+            if (len(word) < 2 and not word.isdigit()) or (fold(word) in STOPWORDS and not keep_stopwords):
+                continue
+            tokens.extend(word_tokens(word))
+        tokens.extend(separable_tokens(clause_words))
+    return tokens
+
+
+# Queries ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Idea:
+    """One thing the query asks about, with the token groups that cover it and how well (weight)."""
+
+    text: str  # as the user typed it (or the phrase the synonym matched)
+    alternatives: dict[tuple[str, ...], float] = field(default_factory=dict)
+    corrected: str = ""  # the vocabulary word a typo was corrected to
+
+    def add(self, tokens, weight: float):
+        key = tuple(tokens)
+        if key and weight > self.alternatives.get(key, 0):
+            self.alternatives[key] = weight
+
+    @property
+    def tokens(self) -> set[str]:
+        return {t for group in self.alternatives for t in group}
+
+
+@dataclass
+class AnalysedQuery:
+    text: str
+    ideas: list[Idea]
+    folded_words: list[str]  # the meaningful words, folded (for glossary name matching)
+
+    @property
+    def tokens(self) -> set[str]:
+        return {t for idea in self.ideas for t in idea.tokens}
+
+
+def add_word(idea: Idea, word: str, weight: float = EXACT):
+    """Alternatives of one word: its stem, its verb infinitive, its compound parts (all needed together)."""
+    idea.add((stem(word),), weight)
+    for derived in derived_stems(word):
+        idea.add((derived,), weight * DERIVED)
+    parts = compound_parts(word)
+    if parts:
+        leaves = [p for p in parts if not any(p != q and p.startswith(q) for q in parts)]
+        idea.add(tuple(leaves), weight * PARTS)
+
+
+def _phrase_idea(phrase_words: list[str]) -> Idea:
+    phrase = " ".join(phrase_words)
+    idea = Idea(text=phrase)
+    if len(phrase_words) == 1:
+        add_word(idea, phrase_words[0])
+    else:
+        idea.add(tuple(stem(w) for w in phrase_words if fold(w) not in STOPWORDS), EXACT)
+    for synonym in SYNONYMS.get(fold(phrase), []):
+        meaningful = [w for w in words(synonym) if fold(w) not in ARTICLES]
+        if len(meaningful) == 1:
+            add_word(idea, meaningful[0], SYNONYM)
+        elif meaningful:
+            idea.add(tuple(stem(w) for w in meaningful), SYNONYM)
+    return idea
+
+
+def analyse_query(text: str) -> AnalysedQuery:
+    raw = words(text)
+    # A particle closing the question joins its verb ("Wann zieht man Karten nach?").
+    particle = fold(raw[-1]) if len(raw) > 1 and fold(raw[-1]) in PARTICLES else ""
+    ideas: list[Idea] = []
+    folded_words: list[str] = []
+    i = 0
+    while i < len(raw):
+        # Longest synonym phrase first ("hazard limit" before "hazard").
+        for length in (3, 2):
+            chunk = raw[i : i + length]
+            if len(chunk) == length and fold(" ".join(chunk)) in SYNONYMS:
+                ideas.append(_phrase_idea(chunk))
+                folded_words.append(fold(" ".join(chunk)))
+                i += length
+                break
+        else:
+            word = raw[i]
+            i += 1
+            folded = fold(word)
+            if folded in STOPWORDS or (len(word) < 2 and not word.isdigit()):
+                continue
+            idea = _phrase_idea([word])
+            if particle and word[:1].islower() and i < len(raw):
+                for token in (stem(particle + folded), *derived_stems(particle + folded)):
+                    idea.add((token,), EXACT)
+            ideas.append(idea)
+            folded_words.append(folded)
+    if not ideas:
+        # Only filler ("Was ist das?"): search for the words as typed rather than for nothing.
+        for word in raw:
+            if len(word) >= 2:
+                ideas.append(_phrase_idea([word]))
+                folded_words.append(fold(word))
+    return AnalysedQuery(text=text, ideas=ideas, folded_words=folded_words)

@@ -1,0 +1,78 @@
+"""Page references ("s. S. 32") land on the section of the cited pages that is about the words before them."""
+
+import pytest
+
+from core.content import RULEBOOKS
+from rules import analysis
+from rules.importer import ReferenceResolver, topic_tokens
+from rules.models import Section
+from rules.rendering import REF_LINK, reference_context
+
+pytestmark = pytest.mark.django_db
+AIM = "abenteuer-in-mittelerde"
+
+
+def link_after(section: Section, fragment: str) -> str:
+    """The URL of the first link after a fragment of the section's text."""
+    position = section.body_html.find(fragment)
+    assert position >= 0, fragment
+    start = section.body_html.index('<a href="', position) + len('<a href="')
+    return section.body_html[start : section.body_html.index('"', start)]
+
+
+@pytest.mark.parametrize(
+    ("source", "fragment", "wrong", "right"),
+    [
+        # "besiegt (s. S. 32)" once went to "Erschöpfte Kämpfer", the first section of page 32
+        ("hinterhaltsphase", "besiegt", "erschoepfte-kaempfer", "schaden-erleiden-und-besiegt-werden"),
+        ("1-der-lebenspool", "besiegt", "erschoepfte-kaempfer", "schaden-erleiden-und-besiegt-werden"),
+        # "s. S. 22–23" once went to "Hinterhaltsphase"
+        ("uebersicht-ueber-den-spielablauf-heldenzug", "abwirft", "hinterhaltsphase", "a-bewegung"),
+        (
+            "uebersicht-ueber-den-spielablauf-heldenzug",
+            "bedrohlichen Ort gezogen",
+            "hinterhaltsphase",
+            "b-kampf-oder-bedrohung",
+        ),
+        # "s. S. 16" once went to "Aktionsleisten"
+        ("funktion-der-spielabschnitte", "Schattenpool", "aktionsleisten", "einfluss-im-schattenpool"),
+    ],
+)
+def test_abenteuer_in_mittelerde_references_reach_their_topic(rulebooks, source, fragment, wrong, right):
+    section = Section.objects.select_related("rulebook__game").get(rulebook__game__slug=AIM, slug=source)
+    url = link_after(section, fragment)
+    assert url != f"/regeln/{AIM}/{wrong}/"
+    assert url == f"/regeln/{AIM}/{right}/"
+
+
+def test_no_reference_lands_on_a_section_that_does_not_mention_its_topic(rulebooks):
+    """All five books: every page reference placed by topic lands where the topic is mentioned; the rest
+    are in the import report."""
+    for _, game_slug in RULEBOOKS:
+        sections = list(Section.objects.filter(rulebook__game__slug=game_slug).select_related("rulebook__game"))
+        resolver = ReferenceResolver(sections, {})
+        checked = 0
+        for origin in sections:
+            for match in REF_LINK.finditer(origin.source_markdown):
+                target = match.group("target")
+                if not target.startswith("p") or "#" in target:
+                    continue
+                context = reference_context(origin.source_markdown, match.start())
+                reported = len(resolver.unplaced)
+                found = resolver.find(target, origin, context)
+                if len(resolver.unplaced) > reported:
+                    continue  # reported: no section of the cited pages mentions the topic
+                topic = set(topic_tokens(context))
+                mentioned = set(analysis.index_tokens(f"{found.heading}\n{found.body_text}"))
+                assert topic & mentioned, (game_slug, origin.heading, context[-60:], target, found.heading)
+                checked += 1
+        summary = rulebooks[game_slug]
+        assert len(summary.unplaced) == len(resolver.unplaced), game_slug
+        if game_slug == AIM:
+            assert checked >= 50
+
+
+def test_the_import_report_lists_references_it_could_not_place(rulebooks):
+    for summary in rulebooks.values():
+        for origin, _context, target in summary.unplaced:
+            assert target.startswith("p") and origin is not None
