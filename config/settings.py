@@ -131,6 +131,18 @@ STORAGES = {
         )
     },
 }
+# Files the site writes itself (mirrored card scans). Not served by WhiteNoise; cards.views.scan serves them.
+MEDIA_ROOT = Path(env("MEDIA_ROOT", default=str(BASE_DIR / "media")))
+MEDIA_URL = "/medien/"
+# Real card scans: empty = only the generated card faces, no third-party request (the default, see cards/scans.py).
+# E.g. https://cdn.jsdelivr.net/gh/council-of-rivendell/meccg-remaster/en-remaster (then /<set>/<image>).
+CARD_SCAN_BASE_URL = env("CARD_SCAN_BASE_URL", default="")
+
+# Operator details for the Impressum and the privacy page (§ 5 DDG); a clear placeholder shows until set.
+SITE_OPERATOR_NAME = env("SITE_OPERATOR_NAME", default="")
+SITE_OPERATOR_ADDRESS = env("SITE_OPERATOR_ADDRESS", default="")  # lines separated by "|"
+SITE_OPERATOR_EMAIL = env("SITE_OPERATOR_EMAIL", default="")
+
 # Tests and `make run` serve straight from the finders; production runs collectstatic.
 WHITENOISE_USE_FINDERS = env.bool("WHITENOISE_USE_FINDERS", default=True)
 WHITENOISE_AUTOREFRESH = DEBUG
