@@ -106,6 +106,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+AUTHENTICATION_BACKENDS = ["core.backends.UsernameOrEmailBackend"]
+CSRF_FAILURE_VIEW = "core.errors.csrf_failure"
+# A password-reset link stays valid for one day.
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24
+
 LOGIN_URL = "core:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
