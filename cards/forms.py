@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import Alignment, CardSet, CardType, Game
+from .models import Alignment, CardSet, CardType, Game, GermanCardText, TextStatus
 
 SORT_CHOICES = [
     ("", _("automatisch (Relevanz bei Suchwörtern, sonst Name)")),
@@ -81,3 +81,22 @@ class CardSearchForm(forms.Form):
             aria = ("descending" if order == "desc" else "ascending") if active else ""
             links[column] = (query.urlencode(), aria)
         return links
+
+
+class GermanTextForm(forms.ModelForm):
+    """The editors' form on the card page (the admin uses the same model)."""
+
+    class Meta:
+        model = GermanCardText
+        fields = ["text", "flavour", "status", "note"]
+        widgets = {
+            "text": forms.Textarea(attrs={"rows": 8, "lang": "de"}),
+            "flavour": forms.Textarea(attrs={"rows": 3, "lang": "de"}),
+        }
+        help_texts = {"note": _("Kurz, was du geändert hast (erscheint im Verlauf).")}
+
+    def clean(self):
+        data = super().clean()
+        if data.get("status") == TextStatus.REVIEWED and not (data.get("text") or "").strip():
+            self.add_error("status", _("Ein leerer Text kann nicht „geprüft“ sein."))
+        return data
