@@ -119,3 +119,9 @@ def test_preview_tag_for_deck_lists():
     html = Template("{% load card_faces %}{% card_preview card %}").render(Context({"card": card}))
     assert 'href="/karten/TW-120/"' in html and ">Aragorn II</a>" in html
     assert 'class="card-face card-face-preview"' in html and 'aria-hidden="true"' in html
+
+
+def test_api_names_the_face(client):
+    data = client.get("/api/cards/", {"q": '!"Aragorn II"'}).json()
+    assert data["results"][0]["face_url"] == "/karten/TW-120/bild.svg"
+    assert client.get("/api/cards/TW-120/").json()["face_url"] == "/karten/TW-120/bild.svg"
