@@ -1,6 +1,8 @@
+from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 
 class Game(models.Model):
@@ -119,3 +121,46 @@ class Card(models.Model):
 
     def get_absolute_url(self):
         return reverse("cards:detail", args=[self.code])
+
+
+class TextStatus(models.TextChoices):
+    DRAFT = "draft", _("Entwurf")
+    REVIEWED = "reviewed", _("geprüft")
+
+
+class GermanCardText(models.Model):
+    """The German card text and flavour text written by the community's editors.
+
+    The data has no German text for MECCG cards. Kept apart from Card so a re-import never
+    touches it; every change is recorded (django-simple-history) with author and time and can
+    be compared and reverted. The service copies the text into ``Card.text_de`` (as HTML) so
+    the search and the card face use it.
+    """
+
+    card = models.OneToOneField(Card, on_delete=models.CASCADE, related_name="german", verbose_name=_("Karte"))
+    text = models.TextField(
+        _("deutscher Kartentext"),
+        blank=True,
+        help_text=_("Absätze durch Leerzeilen trennen. Symbole wie {w} oder {H} werden als Zeichen dargestellt."),
+    )
+    flavour = models.TextField(_("deutscher Zitattext"), blank=True)
+    status = models.CharField(_("Status"), max_length=10, choices=TextStatus.choices, default=TextStatus.DRAFT)
+    note = models.CharField(_("Änderungsnotiz"), max_length=200, blank=True)
+    updated_at = models.DateTimeField(_("geändert am"), auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("geändert von"),
+    )
+    history = HistoricalRecords(verbose_name=_("Version des deutschen Kartentexts"))
+
+    class Meta:
+        verbose_name = _("deutscher Kartentext")
+        verbose_name_plural = _("deutsche Kartentexte")
+        permissions = [("edit_german_text", _("Darf deutsche Kartentexte schreiben"))]
+
+    def __str__(self):
+        return str(self.card)

@@ -1,9 +1,11 @@
 """German labels for showing a card's attributes (display only, no rules)."""
 
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .models import Card, CardType
+from .symbols import SYMBOL_RE, SYMBOLS, inline_svg, render_path
 
 SITE_TYPES = {
     "{H}": gettext_lazy("Zufluchtsort"),
@@ -153,6 +155,15 @@ _SHOWN = {
 }  # fmt: skip
 
 
+def _symbol_and_label(code: str, table: dict):
+    """The drawn symbol followed by its German name, e.g. for the site type {R}."""
+    if not code:
+        return ""
+    if code not in SYMBOLS:
+        return str(table.get(code, code))
+    return format_html("{} {}", inline_svg(code), table.get(code, code))
+
+
 def subtype_label(raw: str) -> str:
     """'Creature/Permanent-event' -> 'Kreatur / permanentes Ereignis'; unknown parts stay as printed."""
     return " / ".join(str(SUBTYPES.get(part.strip(), part.strip())) for part in raw.split("/") if part.strip())
@@ -211,11 +222,11 @@ def card_attributes(card: Card, places: dict | None = None) -> list[tuple[str, s
         (_("Versuchung"), card.corruption_raw),
         (_("Siegpunkte"), mp),
         (_("Heimatort"), _german(card.home_site, places)),
-        (_("Ortstyp"), str(SITE_TYPES.get(card.site_type, card.site_type))),
+        (_("Ortstyp"), _symbol_and_label(card.site_type, SITE_TYPES)),
         (_("Region"), _german(card.region, places)),
-        (_("Regionstyp"), str(REGION_TYPES.get(card.region_type, card.region_type))),
+        (_("Regionstyp"), _symbol_and_label(card.region_type, REGION_TYPES)),
         (_("Nächster Zufluchtsort"), _german(card.haven, places)),
-        (_("Ortspfad"), card.site_path),
+        (_("Ortspfad"), render_path(card.site_path) if card.site_path else ""),
         (_("Agent"), _yes(card.is_agent)),
         (_("Avatar"), _yes(card.is_avatar)),
         (_("Nur für"), card.specific),
@@ -226,6 +237,10 @@ def card_attributes(card: Card, places: dict | None = None) -> list[tuple[str, s
         if key in _SHOWN or key == "artOrientation":
             continue
         text = str(MAGIC.get(value, value)) if key == "magic" and isinstance(value, str) else _plain(value)
+        if key in ("nearestHaven", "haven1", "haven2"):
+            text = _german(text, places)
+        if text and SYMBOL_RE.search(text):
+            text = render_path(text)
         if text:
             rows.append((str(EXTRA_ATTRIBUTES.get(key, key)), text))
     rows += [(_("Seltenheit"), card.rarity), (_("Künstler"), card.artist)]
@@ -246,3 +261,27 @@ def key_numbers(card: Card) -> str:
     if card.marshalling_points_raw:
         parts.append(_("SP %(v)s") % {"v": card.marshalling_points_raw})
     return " · ".join(parts)
+
+
+def result_values(card: Card, places: dict | None = None):
+    """What a result row shows beyond the numbers: a site's type, region, path and haven, a region's type.
+
+    Symbols are drawn (cards.symbols) with their German names as text alternative.
+    """
+    from django.utils.html import format_html_join
+
+    places = places or {}
+    if card.card_type == CardType.SITE:
+        parts = []
+        if card.site_type:
+            parts.append(inline_svg(card.site_type))
+        if card.region:
+            parts.append(format_html("{}", places.get(card.region.strip(), card.region)))
+        if card.site_path:
+            parts.append(format_html('<span class="site-path">{}</span>', render_path(card.site_path)))
+        if card.haven:
+            parts.append(format_html(_("Zuflucht: {}"), places.get(card.haven.strip(), card.haven)))
+        return format_html_join(" · ", "{}", ((p,) for p in parts))
+    if card.card_type == CardType.REGION and card.region_type:
+        return format_html("{} {}", inline_svg(card.region_type), REGION_TYPES.get(card.region_type, ""))
+    return ""

@@ -1,11 +1,14 @@
 """Reads: card search (query language), autocomplete, other printings."""
 
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
 
 from .models import Card
 from .query import parse
-from .query.compile import Compiler
+from .query.compile import FUZZY_MIN_LENGTH, Compiler
+from .query.nodes import And, Or, Query, Word
 
 _NUMERIC_SORT = {
     "mind": "mind",
@@ -42,21 +45,60 @@ def base_queryset() -> QuerySet:
     return Card.objects.select_related("card_set", "game")
 
 
-def search_cards(
+# Near-miss names (typo tolerance) join the results only when fewer cards than this match exactly.
+FEW_EXACT = 5
+
+
+@dataclass
+class SearchResult:
+    cards: QuerySet
+    query: Query
+    fuzzy: bool  # near-miss names were included because exact matches were few
+    exact_count: int | None  # matches without near misses (None: not counted, no free words)
+
+
+def free_words(node) -> list[str]:
+    """Free words outside negations: the only parts of a query that typo tolerance touches."""
+    if isinstance(node, Word):
+        return [node.text]
+    if isinstance(node, And | Or):
+        return [w for item in node.items for w in free_words(item)]
+    return []
+
+
+def search(
     text: str = "", *, sort: str | None = None, order: str | None = None, filters: dict | None = None, queryset=None
-) -> QuerySet:
+) -> SearchResult:
     """Cards matching the query ``text`` (raises QuerySyntaxError), sorted.
 
     ``filters`` are plain ORM lookups from filter controls (e.g. {"card_type": "Hazard"}).
     ``sort``/``order`` given here (e.g. from form fields) win over sort:/order: in the query.
+    Exact matches are counted first; near-miss names are added only when they are few.
     """
     query = parse(text)
     queryset = base_queryset() if queryset is None else queryset
     if filters:
         queryset = queryset.filter(**filters)
     compiler = Compiler(postgres=settings.IS_POSTGRES)
+    fuzzy, exact_count = False, None
     if query.expr is not None:
+        if any(len(w) >= FUZZY_MIN_LENGTH for w in free_words(query.expr)):
+            exact = queryset.filter(Compiler(postgres=settings.IS_POSTGRES, fuzzy=False).q(query.expr))
+            exact_count = exact.count()
+            fuzzy = exact_count < FEW_EXACT
+        compiler.fuzzy = fuzzy
         queryset = queryset.filter(compiler.q(query.expr))
+    return SearchResult(_sorted(queryset, query, compiler, sort, order), query, fuzzy, exact_count)
+
+
+def search_cards(
+    text: str = "", *, sort: str | None = None, order: str | None = None, filters: dict | None = None, queryset=None
+) -> QuerySet:
+    """The cards of :func:`search` only (the API and the benchmarks)."""
+    return search(text, sort=sort, order=order, filters=filters, queryset=queryset).cards
+
+
+def _sorted(queryset, query: Query, compiler: Compiler, sort: str | None, order: str | None) -> QuerySet:
     sort = sort or query.sort or ("relevance" if query.ranked_words else "name")
     descending = (order or query.order) == "desc"
     if sort == "relevance":

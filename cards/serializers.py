@@ -1,3 +1,5 @@
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from .models import Card
@@ -11,14 +13,18 @@ class CardListSerializer(serializers.ModelSerializer):
     alignment_label = serializers.CharField(source="get_alignment_display", read_only=True)
     url = serializers.HyperlinkedIdentityField(view_name="cards-api:card-detail", lookup_field="code")
     page_url = serializers.CharField(source="get_absolute_url", read_only=True)
+    face_url = serializers.SerializerMethodField(help_text=_("Das aus den Kartendaten erzeugte Kartenbild (SVG)."))
 
     class Meta:
         model = Card
         fields = [
-            "code", "url", "page_url", "name_de", "name_en", "game", "set", "set_name", "card_type", "type_label",
-            "subtype", "alignment", "alignment_label", "is_unique", "race", "skills", "mind", "direct_influence",
-            "prowess", "body", "corruption", "marshalling_points",
+            "code", "url", "page_url", "face_url", "name_de", "name_en", "game", "set", "set_name", "card_type",
+            "type_label", "subtype", "alignment", "alignment_label", "is_unique", "race", "skills", "mind",
+            "direct_influence", "prowess", "body", "corruption", "marshalling_points",
         ]  # fmt: skip
+
+    def get_face_url(self, card) -> str:
+        return reverse("cards:face", args=[card.code])
 
 
 class CardDetailSerializer(CardListSerializer):

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
+    "simple_history",
     "core",
     "cards",
     "rules",
@@ -63,6 +64,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Records who changed a tracked row (German card texts), also for admin edits.
+    "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -120,6 +123,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+AUTHENTICATION_BACKENDS = ["core.backends.UsernameOrEmailBackend"]
+CSRF_FAILURE_VIEW = "core.errors.csrf_failure"
+# A password-reset link stays valid for one day.
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24
+
 LOGIN_URL = "core:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -145,6 +153,18 @@ STORAGES = {
         )
     },
 }
+# Files the site writes itself (mirrored card scans). Not served by WhiteNoise; cards.views.scan serves them.
+MEDIA_ROOT = Path(env("MEDIA_ROOT", default=str(BASE_DIR / "media")))
+MEDIA_URL = "/medien/"
+# Real card scans: empty = only the generated card faces, no third-party request (the default, see cards/scans.py).
+# E.g. https://cdn.jsdelivr.net/gh/council-of-rivendell/meccg-remaster/en-remaster (then /<set>/<image>).
+CARD_SCAN_BASE_URL = env("CARD_SCAN_BASE_URL", default="")
+
+# Operator details for the Impressum and the privacy page (§ 5 DDG); a clear placeholder shows until set.
+SITE_OPERATOR_NAME = env("SITE_OPERATOR_NAME", default="")
+SITE_OPERATOR_ADDRESS = env("SITE_OPERATOR_ADDRESS", default="")  # lines separated by "|"
+SITE_OPERATOR_EMAIL = env("SITE_OPERATOR_EMAIL", default="")
+
 # Tests and `make run` serve straight from the finders; production runs collectstatic.
 WHITENOISE_USE_FINDERS = env.bool("WHITENOISE_USE_FINDERS", default=True)
 WHITENOISE_AUTOREFRESH = DEBUG
@@ -240,7 +260,9 @@ REST_FRAMEWORK = {
         "anon_write": env("THROTTLE_ANON_WRITE", default="60/minute"),
         "login_account": env("THROTTLE_LOGIN_ACCOUNT", default="10/hour"),
         "login_address": env("THROTTLE_LOGIN_ADDRESS", default="30/hour"),
-        "deck_check": env("THROTTLE_DECK_CHECK", default="30/minute"),
+        # decks: anonymous deck checks/import previews per IP, logged-in users per account (decks/throttles.py)
+        "deck_check_anon": env("DECK_CHECK_RATE_ANON", default="30/min"),
+        "deck_check_user": env("DECK_CHECK_RATE_USER", default="120/min"),
     },
     # Behind one reverse proxy: the client address is the last X-Forwarded-For entry it adds.
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
@@ -250,11 +272,6 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 25,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {
-        # decks: anonymous deck checks/import previews per IP, logged-in users per account (decks/throttles.py)
-        "deck_check_anon": env("DECK_CHECK_RATE_ANON", default="30/min"),
-        "deck_check_user": env("DECK_CHECK_RATE_USER", default="120/min"),
-    },
 }
 
 SPECTACULAR_SETTINGS = {

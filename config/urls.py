@@ -29,6 +29,10 @@ api_patterns = [
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
+    path("impressum/", core_views.impressum, name="impressum"),
+    path("datenschutz/", core_views.privacy, name="privacy"),
+    path("suche/", core_views.site_search, name="search"),
+    path("favicon.ico", core_views.favicon),
     path("konto/", include("core.urls")),
     path("karten/", include("cards.urls")),
     path("regeln/", include("rules.urls")),
@@ -39,6 +43,11 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "core.errors.bad_request"
+handler403 = "core.errors.permission_denied"
+handler404 = "core.errors.page_not_found"
+handler500 = "core.errors.server_error"
 
 admin.site.site_header = _("Bruchtal – Redaktion")
 admin.site.site_title = "Bruchtal"

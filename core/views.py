@@ -4,16 +4,18 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from . import health, services, throttles
-from .forms import LoginForm, SignupForm
+from . import features, health, legal, services, throttles
+from .forms import ChangePasswordForm, LoginForm, SignupForm
+from .site_search import search_everything
 
 
 def home(request):
-    return render(request, "core/home.html")
+    return render(request, "core/home.html", {"play_by_post": features.PLAY_BY_POST})
 
 
 @require_GET
@@ -30,7 +32,7 @@ def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = services.register_user(form)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="core.backends.UsernameOrEmailBackend")
         messages.success(request, _("Willkommen, %(name)s! Dein Konto ist angelegt.") % {"name": user.username})
         return redirect("home")
     return render(request, "core/signup.html", {"form": form})
@@ -81,6 +83,7 @@ class LogoutView(auth_views.LogoutView):
 
 class PasswordChangeView(auth_views.PasswordChangeView):
     template_name = "core/password_change.html"
+    form_class = ChangePasswordForm
 
     def form_valid(self, form):
         response = super().form_valid(form)
@@ -96,3 +99,25 @@ def logout_everywhere(request):
     logout(request)
     messages.success(request, _("Du bist jetzt überall abgemeldet, auf allen Geräten und für die API."))
     return redirect("home")
+
+
+@require_GET
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page says; point them at the SVG icon."""
+    return redirect(static("favicon.svg"), permanent=True)
+
+
+def impressum(request):
+    return render(request, "core/impressum.html", {"operator": legal.operator()})
+
+
+def privacy(request):
+    context = {"operator": legal.operator(), "scans_remote": legal.remote_scan_host()}
+    return render(request, "core/privacy.html", context)
+
+
+@require_GET
+def site_search(request):
+    """The header's search: cards first, then rules."""
+    query = request.GET.get("q", "").strip()[:500]
+    return render(request, "core/search.html", {"query": query, "results": search_everything(query)})

@@ -7,7 +7,7 @@ from pathlib import Path
 import nh3
 from django.db import transaction
 
-from cards.models import Card, CardSet, CardType, Game
+from cards.models import Card, CardSet, CardType, Game, GermanCardText
 
 from .meccg import ImportSummary
 
@@ -99,6 +99,8 @@ def import_file(
         sets[card_set.code] = card_set
         summary.sets += 1
     existing = {card.code: card for card in Card.objects.filter(game=game)}
+    # German text an editor has written wins over the data file (cards.services keeps Card.text_de in step).
+    edited = set(GermanCardText.objects.filter(card__game=game).values_list("card__code", flat=True))
     for raw in data["cards"]:
         code = raw.get("code") if isinstance(raw, dict) else None
         try:
@@ -111,6 +113,8 @@ def import_file(
             summary.errors.append(f"{path.name} {code or '?'}: {exc}")
             continue
         seen.add(code)
+        if code in edited:
+            values.pop("text_de")
         card = existing.get(code)
         if card is None:
             Card.objects.create(code=code, **values)

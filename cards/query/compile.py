@@ -57,8 +57,10 @@ def _any_contains(column: str, values: list[str]) -> Q:
 class Compiler:
     """Compiles one query. Holds per-query state (the SQLite name list, loaded at most once)."""
 
-    def __init__(self, postgres: bool, card_queryset=None):
+    def __init__(self, postgres: bool, card_queryset=None, fuzzy: bool = True):
         self.postgres = postgres
+        # Off when the exact matches are plenty: near misses (Mordor for "Moria") would only crowd them out.
+        self.fuzzy = fuzzy
         self._card_queryset = card_queryset
         self._name_words: dict[str, set[int]] | None = None
         self._fuzzy: dict[str, Q] = {}
@@ -71,7 +73,7 @@ class Compiler:
         return self._fuzzy[word]
 
     def _fuzzy_names(self, word: str) -> Q:
-        if len(word) < FUZZY_MIN_LENGTH:
+        if len(word) < FUZZY_MIN_LENGTH or not self.fuzzy:
             return Q(pk__in=[])
         if self.postgres:
             return Q(RawSQL(_TRGM_SQL, [word.lower()], output_field=BooleanField()))  # noqa: S611 - constant SQL, value as parameter
@@ -117,16 +119,25 @@ class Compiler:
         raise TypeError(f"unknown node {node!r}")
 
     def word(self, word: str) -> Q:
+        if not self.fuzzy or len(word) < FUZZY_MIN_LENGTH:
+            return self.word_exact(word)
+        return self.word_exact(word) | self.fuzzy_names(word)
+
+    def word_exact(self, word: str) -> Q:
+        """Names containing the word, or card text containing it (stemmed full text on PostgreSQL)."""
         if self.postgres:
             # Every branch is index-backed, so PostgreSQL can combine them (BitmapOr).
             # Card text is found through the stemmed full-text vector, not by substring.
             like = "%" + re.sub(r"([%_\\])", r"\\\1", word.lower()) + "%"
-            return (
-                Q(RawSQL(_NAMES_LIKE_SQL, [like], output_field=BooleanField()))  # noqa: S611 - constant SQL
-                | self.fuzzy_names(word)
-                | Q(RawSQL(_FTS_SQL, [word, word], output_field=BooleanField()))  # noqa: S611 - constant SQL
+            return Q(RawSQL(_NAMES_LIKE_SQL, [like], output_field=BooleanField())) | self.text_match(  # noqa: S611
+                word
             )
-        return _names(word) | _texts(word) | self.fuzzy_names(word)
+        return _names(word) | _texts(word)
+
+    def text_match(self, word: str) -> Q:
+        if self.postgres:
+            return Q(RawSQL(_FTS_SQL, [word, word], output_field=BooleanField()))  # noqa: S611 - constant SQL
+        return _texts(word)
 
     def field(self, node: Field) -> Q:
         spec_column = voc.NUMBER_COLUMNS.get(node.key)
@@ -171,11 +182,16 @@ class Compiler:
         raise TypeError(f"unknown field {key}")
 
     def rank(self, words: list[str]):
-        """Relevance: exact name 3, name contains the word 2, near-miss name 1 (summed over words)."""
+        """Relevance: exact name 4, name contains the word 3, text mentions it 2, near-miss name 1 (summed).
+
+        Cards that mention the word come before near-miss names, so "Moria" lists the Moria
+        cards before Mordor and Morgul even when the near misses are included.
+        """
         parts = [
             Case(
-                When(Q(name_de__iexact=word) | Q(name_en__iexact=word), then=Value(3)),
-                When(_names(word), then=Value(2)),
+                When(Q(name_de__iexact=word) | Q(name_en__iexact=word), then=Value(4)),
+                When(_names(word), then=Value(3)),
+                When(self.text_match(word), then=Value(2)),
                 When(self.fuzzy_names(word), then=Value(1)),
                 default=Value(0),
                 output_field=IntegerField(),

@@ -47,14 +47,14 @@ def test_signup_password_mismatch_and_weak_password(client):
 def test_signup_invalid_email(client):
     response = signup(client, email="kein-mail")
     assert response.status_code == 200
-    assert "gültige E-Mail Adresse" in response.content.decode()
+    assert "gültige E-Mail-Adresse" in response.content.decode()
 
 
 def test_login_wrong_password_is_a_german_error(client):
     get_user_model().objects.create_user("sam", "sam@auenland.example", PASSWORD)
     response = client.post(reverse("core:login"), {"username": "sam", "password": "falsch"})
     assert response.status_code == 200
-    assert "Benutzername oder Passwort ist falsch" in response.content.decode()
+    assert "Benutzername/E-Mail-Adresse oder Passwort ist falsch" in response.content.decode()
     assert "_auth_user_id" not in client.session
 
 

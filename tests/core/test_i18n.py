@@ -146,13 +146,13 @@ def test_language_cookie_and_set_language_switch_to_english(client):
 def test_login_form_errors_in_english(client, django_user_model):
     django_user_model.objects.create_user("sam", "sam@auenland.example", "Kartoffeln-2026!")
     page = client.post(reverse("core:login"), {"username": "sam", "password": "wrong"}, **EN).content.decode()
-    assert "Username or password is incorrect. Please check both (they are case-sensitive)." in page
+    assert "User name/email address or password is wrong. Please check both (the password is case-sensitive)." in page
     page = client.post(reverse("core:login"), {"username": "", "password": ""}, **EN).content.decode()
     assert "This field is required." in page
     assert "<h1>Log in</h1>" in page
 
     page = client.post(reverse("core:login"), {"username": "sam", "password": "wrong"}).content.decode()
-    assert "Benutzername oder Passwort ist falsch" in page
+    assert "Benutzername/E-Mail-Adresse oder Passwort ist falsch" in page
 
 
 @pytest.mark.django_db

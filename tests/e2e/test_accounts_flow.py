@@ -27,7 +27,7 @@ def test_signup_then_logout_then_login_in_a_real_browser(live_server, page):
     page.get_by_label("Benutzername").fill("aragorn")
     page.get_by_label("Passwort").fill("falsch")
     page.get_by_role("button", name="Anmelden").click()
-    expect(page.get_by_role("alert").first).to_contain_text("Benutzername oder Passwort ist falsch")
+    expect(page.get_by_role("alert").first).to_contain_text("Benutzername/E-Mail-Adresse oder Passwort ist falsch")
     page.get_by_label("Passwort").fill("Elessar-Telcontar-1")
     page.get_by_role("button", name="Anmelden").click()
     page.wait_for_url(f"{live_server.url}/")

@@ -93,7 +93,8 @@ class Command(BaseCommand):
             "DEBUG": "false",
             # The throttles would answer most of the load with 429: measure the work, not the limit.
             "THROTTLE_ANON_WRITE": "1000000/minute",
-            "THROTTLE_DECK_CHECK": "1000000/minute",
+            "DECK_CHECK_RATE_ANON": "1000000/minute",
+            "DECK_CHECK_RATE_USER": "1000000/minute",
         }
         self.stdout.write(
             f"Datenbank: {connection.vendor}; Cache: {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}; "

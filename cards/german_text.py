@@ -1,0 +1,59 @@
+"""Reads for the German card texts: versions, a word diff between two versions, cards still without text."""
+
+import difflib
+import re
+
+from django.db.models import Count, Exists, OuterRef
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from .models import Card, CardSet, GermanCardText
+
+_TOKENS = re.compile(r"\s+|[^\s]+")
+
+
+def versions(german: GermanCardText | None) -> list:
+    if german is None:
+        return []
+    return list(german.history.select_related("history_user").order_by("-history_date", "-history_id"))
+
+
+def word_diff(old: str, new: str) -> SafeString:
+    """``old`` -> ``new`` word by word: removed words in <del>, added ones in <ins>, everything escaped."""
+    a, b = _TOKENS.findall(old or ""), _TOKENS.findall(new or "")
+    out = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(escape("".join(a[i1:i2])))
+            continue
+        if i2 > i1:
+            out.append(f"<del>{escape(''.join(a[i1:i2]))}</del>")
+        if j2 > j1:
+            out.append(f"<ins>{escape(''.join(b[j1:j2]))}</ins>")
+    return mark_safe("".join(out).replace("\n", "<br>"))  # noqa: S308 - every piece escaped above
+
+
+def _has_text():
+    return Exists(GermanCardText.objects.filter(card=OuterRef("pk")).exclude(text=""))
+
+
+def sets_without_german_text() -> list[tuple[CardSet, int, int]]:
+    """(set, cards, cards still without German text) for each MECCG set, for the editors' planning."""
+    sets = CardSet.objects.filter(game__slug="meccg").annotate(total=Count("cards")).order_by("order", "code")
+    done = dict(
+        GermanCardText.objects.exclude(text="")
+        .filter(card__game__slug="meccg")
+        .values_list("card__card_set")
+        .annotate(n=Count("id"))
+        .values_list("card__card_set", "n")
+    )
+    return [(card_set, card_set.total, card_set.total - done.get(card_set.pk, 0)) for card_set in sets]
+
+
+def cards_without_german_text(set_code: str):
+    return (
+        Card.objects.filter(game__slug="meccg", card_set__code=set_code)
+        .exclude(_has_text())
+        .select_related("card_set")
+        .order_by("code")
+    )
