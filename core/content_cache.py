@@ -97,8 +97,8 @@ class ContentCacheMiddleware:
                 response["X-Cache"] = "hit"
                 return self._finish(response, etag)
         response = self.get_response(request)
-        if response.status_code != 200 or response.streaming:
-            return response
+        if response.status_code != 200 or response.streaming or response.has_header("ETag"):
+            return response  # a view that validates its own answer (card faces) keeps its headers
         if not is_api:
             sent = response.cookies.get(settings.CSRF_COOKIE_NAME)
             if sent is not None and sent.value != request.COOKIES.get(settings.CSRF_COOKIE_NAME):
