@@ -1,9 +1,11 @@
 from django.contrib import messages
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -68,6 +70,21 @@ class LoginView(auth_views.LoginView):
         if form.data.get("username") and form.data.get("password"):
             throttles.record_failure(self.throttles)
         return super().form_invalid(form)
+
+
+class AdminLoginView(LoginView):
+    """The admin's log-in page with the same failed-attempt throttles (staff accounts are the prize)."""
+
+    template_name = "admin/login.html"
+    authentication_form = AdminAuthenticationForm
+
+    def get_context_data(self, **kwargs):
+        from django.contrib import admin
+
+        return {**admin.site.each_context(self.request), **super().get_context_data(**kwargs)}
+
+    def get_default_redirect_url(self):
+        return reverse("admin:index")
 
 
 class LogoutView(auth_views.LogoutView):
