@@ -48,20 +48,13 @@ class LoginView(auth_views.LoginView):
         wait, self.throttles = throttles.check_login(request, request.POST.get("username", ""))
         if wait is not None:
             seconds = max(1, int(wait + 0.999))
-            response = render(
-                request,
-                self.template_name,
-                {
-                    "form": self.authentication_form(request),
-                    "throttled": _(
-                        "Zu viele fehlgeschlagene Anmeldungen. Bitte warte %(seconds)s Sekunden "
-                        "und versuche es dann noch einmal."
-                    )
-                    % {"seconds": seconds},
-                    "next": self.get_redirect_url(),
-                },
-                status=429,
-            )
+            message = _(
+                "Zu viele fehlgeschlagene Anmeldungen. Bitte warte %(seconds)s Sekunden "
+                "und versuche es dann noch einmal."
+            ) % {"seconds": seconds}
+            # An unbound form: a throttled attempt must not even try the password.
+            context = self.get_context_data(form=self.authentication_form(request), throttled=message)
+            response = self.render_to_response(context, status=429)
             response["Retry-After"] = str(seconds)
             return response
         return super().post(request, *args, **kwargs)
@@ -81,7 +74,11 @@ class AdminLoginView(LoginView):
     def get_context_data(self, **kwargs):
         from django.contrib import admin
 
-        return {**admin.site.each_context(self.request), **super().get_context_data(**kwargs)}
+        context = {**admin.site.each_context(self.request), **super().get_context_data(**kwargs)}
+        if context.get("throttled"):
+            # The admin's template knows no "throttled"; it shows the messages.
+            messages.error(self.request, context["throttled"])
+        return context
 
     def get_default_redirect_url(self):
         return reverse("admin:index")

@@ -100,6 +100,7 @@ def test_admin_login_is_throttled_too(client, rates, django_user_model):
     response = client.post("/admin/login/", {"username": "elrond", "password": PASSWORD})
     assert response.status_code == 429
     assert int(response["Retry-After"]) > 0
+    assert "Zu viele fehlgeschlagene Anmeldungen" in response.content.decode()
 
 
 def test_admin_login_still_works(client, django_user_model):
