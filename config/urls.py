@@ -41,6 +41,8 @@ urlpatterns = [
     path("partien/", include("matches.urls")),
     path("api/", include(api_patterns)),
     path("i18n/", include("django.conf.urls.i18n")),
+    # Before admin.site.urls: the admin's log-in gets the failed-attempt throttles too.
+    path("admin/login/", core_views.AdminLoginView.as_view(), name="admin-login"),
     path("admin/", admin.site.urls),
 ]
 

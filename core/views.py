@@ -1,10 +1,12 @@
 from django.contrib import messages
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -48,20 +50,13 @@ class LoginView(auth_views.LoginView):
         wait, self.throttles = throttles.check_login(request, request.POST.get("username", ""))
         if wait is not None:
             seconds = max(1, int(wait + 0.999))
-            response = render(
-                request,
-                self.template_name,
-                {
-                    "form": self.authentication_form(request),
-                    "throttled": _(
-                        "Zu viele fehlgeschlagene Anmeldungen. Bitte warte %(seconds)s Sekunden "
-                        "und versuche es dann noch einmal."
-                    )
-                    % {"seconds": seconds},
-                    "next": self.get_redirect_url(),
-                },
-                status=429,
-            )
+            message = _(
+                "Zu viele fehlgeschlagene Anmeldungen. Bitte warte %(seconds)s Sekunden "
+                "und versuche es dann noch einmal."
+            ) % {"seconds": seconds}
+            # An unbound form: a throttled attempt must not even try the password.
+            context = self.get_context_data(form=self.authentication_form(request), throttled=message)
+            response = self.render_to_response(context, status=429)
             response["Retry-After"] = str(seconds)
             return response
         return super().post(request, *args, **kwargs)
@@ -70,6 +65,25 @@ class LoginView(auth_views.LoginView):
         if form.data.get("username") and form.data.get("password"):
             throttles.record_failure(self.throttles)
         return super().form_invalid(form)
+
+
+class AdminLoginView(LoginView):
+    """The admin's log-in page with the same failed-attempt throttles (staff accounts are the prize)."""
+
+    template_name = "admin/login.html"
+    authentication_form = AdminAuthenticationForm
+
+    def get_context_data(self, **kwargs):
+        from django.contrib import admin
+
+        context = {**admin.site.each_context(self.request), **super().get_context_data(**kwargs)}
+        if context.get("throttled"):
+            # The admin's template knows no "throttled"; it shows the messages.
+            messages.error(self.request, context["throttled"])
+        return context
+
+    def get_default_redirect_url(self):
+        return reverse("admin:index")
 
 
 class LogoutView(auth_views.LogoutView):

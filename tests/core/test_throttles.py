@@ -90,3 +90,23 @@ def test_signed_in_writes_are_not_throttled_by_the_anonymous_limit(client, setti
     for _ in range(3):
         response = client.post("/api/decks/check/", {}, content_type="application/json")
         assert response.status_code == 400
+
+
+def test_admin_login_is_throttled_too(client, rates, django_user_model):
+    django_user_model.objects.create_user("elrond", "elrond@bruchtal.example", PASSWORD, is_staff=True)
+    for _ in range(3):
+        response = client.post("/admin/login/", {"username": "elrond", "password": "falsch"})
+        assert response.status_code == 200
+    response = client.post("/admin/login/", {"username": "elrond", "password": PASSWORD})
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
+    assert "Zu viele fehlgeschlagene Anmeldungen" in response.content.decode()
+
+
+def test_admin_login_still_works(client, django_user_model):
+    django_user_model.objects.create_user("elrond", "elrond@bruchtal.example", PASSWORD, is_staff=True)
+    page = client.get("/admin/login/")
+    assert page.status_code == 200 and "Bruchtal" in page.content.decode()
+    response = client.post("/admin/login/", {"username": "elrond", "password": PASSWORD})
+    assert response.status_code == 302 and response["Location"] == "/admin/"
+    assert client.get("/admin/").status_code == 200

@@ -24,9 +24,20 @@ def api_schema(settings):
     # Fuzzing is not abuse: lift the throttles so every example reaches the view.
     rates = dict.fromkeys(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"])
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    from django.core import signals
+    from django.db import close_old_connections
+
     from config.wsgi import application
 
-    return schemathesis.openapi.from_wsgi("/api/schema/", application)
+    # Called straight through WSGI, each request would close the test's connection (it is inside
+    # the test transaction); Django's test client disconnects these handlers the same way.
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        yield schemathesis.openapi.from_wsgi("/api/schema/", application)
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
 
 
 def _fuzz(api_schema, headers) -> list[str]:
