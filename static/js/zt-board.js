@@ -131,6 +131,7 @@
     var typeSelect = form.querySelector("[data-zt-type]");
     var token = form.querySelector("input[name=csrfmiddlewaretoken]");
     var moves = [];
+    var latest = 0;  // only the answer to the newest request counts (answers may arrive out of order)
 
     function selected(name) {
       var checked = form.querySelector("input[name=" + name + "]:checked");
@@ -152,18 +153,21 @@
         symbol: card.dataset.symbol,
         schattenfell: jumping && card.dataset.schattenfell === "true"
       };
+      var request = ++latest;
       fetch(form.dataset.analyseUrl, {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRFToken": token ? token.value : "" },
         body: JSON.stringify(body)
       }).then(function (response) { return response.json(); }).then(function (data) {
+        if (request !== latest) { return; }
         moves = (data.moves || []).filter(function (m) { return jumping ? m.jump : !m.jump; });
         highlight(board, moves);
         if (choice) {
           choice.textContent = moves.length ? t(choice, "Reachable", { n: moves.length }) : t(choice, "None");
         }
       }).catch(function () {
+        if (request !== latest) { return; }
         if (choice) { choice.textContent = t(choice, "Error"); }
       });
     }
