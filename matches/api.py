@@ -13,14 +13,14 @@ from . import selectors, services
 from .errors import MatchError
 from .models import Match, MatchStatus, Move
 from .serializers import (
-    EventSerializer,
-    LegalSerializer,
     MatchCreateSerializer,
+    MatchEventSerializer,
+    MatchLegalSerializer,
+    MatchMoveSerializer,
+    MatchMoveSubmitSerializer,
+    MatchPostSerializer,
     MatchSerializer,
-    MoveSerializer,
-    MoveSubmitSerializer,
-    PostSerializer,
-    StateSerializer,
+    MatchStateSerializer,
 )
 
 
@@ -135,7 +135,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return self._run(services.abandon)
 
     @extend_schema(
-        responses={200: StateSerializer}, description="Der Spielstand aus meiner Sicht (Zuschauer: öffentlich)."
+        responses={200: MatchStateSerializer}, description="Der Spielstand aus meiner Sicht (Zuschauer: öffentlich)."
     )
     @action(detail=True, methods=["get"])
     def state(self, request, pk=None):
@@ -145,7 +145,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         data = {"version": match.version, "seat": seat.order if seat else None, "status": match.status, "view": view}
         return Response(data)
 
-    @extend_schema(responses={200: LegalSerializer}, description="Die Züge, die ich jetzt machen darf.")
+    @extend_schema(responses={200: MatchLegalSerializer}, description="Die Züge, die ich jetzt machen darf.")
     @action(detail=True, methods=["get"])
     def legal(self, request, pk=None):
         match = self.get_object()
@@ -155,11 +155,11 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @extend_schema(
         methods=["POST"],
-        request=MoveSubmitSerializer,
-        responses={202: MoveSerializer},
+        request=MatchMoveSubmitSerializer,
+        responses={202: MatchMoveSerializer},
         description="Reicht einen Zug ein; er wird im Hintergrund ausgewertet (Status unter moves/<id>/).",
     )
-    @extend_schema(methods=["GET"], responses={200: MoveSerializer(many=True)}, description="Meine Züge.")
+    @extend_schema(methods=["GET"], responses={200: MatchMoveSerializer(many=True)}, description="Meine Züge.")
     @action(detail=True, methods=["get", "post"])
     def moves(self, request, pk=None):
         match = self.get_object()
@@ -167,8 +167,8 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         if request.method == "GET":
             seat = self._seat(match)
             moves = Move.objects.filter(seat=seat).order_by("-id")[:100] if seat else []
-            return Response(MoveSerializer(moves, many=True, context={"names": names}).data)
-        serializer = MoveSubmitSerializer(data=request.data)
+            return Response(MatchMoveSerializer(moves, many=True, context={"names": names}).data)
+        serializer = MatchMoveSubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
@@ -177,9 +177,9 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             )
         except MatchError as exc:
             raise _api_error(exc) from exc
-        return Response(MoveSerializer(move, context={"names": names}).data, status=status.HTTP_202_ACCEPTED)
+        return Response(MatchMoveSerializer(move, context={"names": names}).data, status=status.HTTP_202_ACCEPTED)
 
-    @extend_schema(responses={200: MoveSerializer})
+    @extend_schema(responses={200: MatchMoveSerializer})
     @action(detail=True, methods=["get"], url_path=r"moves/(?P<move_id>\d+)")
     def move(self, request, pk=None, move_id=None):
         match = self.get_object()
@@ -187,30 +187,30 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         if seat is None:
             raise ApiError("not_found", _("Zug nicht gefunden."), status_code=404)
         move = get_object_or_404(Move, pk=move_id, match=match, seat=seat)
-        return Response(MoveSerializer(move, context={"names": selectors.names(match)}).data)
+        return Response(MatchMoveSerializer(move, context={"names": selectors.names(match)}).data)
 
     @extend_schema(
         parameters=[OpenApiParameter("since", int, description="nur Ereignisse nach dieser laufenden Nummer")],
-        responses={200: EventSerializer(many=True)},
+        responses={200: MatchEventSerializer(many=True)},
     )
     @action(detail=True, methods=["get"])
     def events(self, request, pk=None):
         match = self.get_object()
         since = _int_param(request, "since")
         events = selectors.events_for(match, self._seat(match), since=since, limit=500)
-        return Response(EventSerializer(events, many=True).data)
+        return Response(MatchEventSerializer(events, many=True).data)
 
-    @extend_schema(methods=["GET"], responses={200: PostSerializer(many=True)})
-    @extend_schema(methods=["POST"], request=PostSerializer, responses={201: PostSerializer})
+    @extend_schema(methods=["GET"], responses={200: MatchPostSerializer(many=True)})
+    @extend_schema(methods=["POST"], request=MatchPostSerializer, responses={201: MatchPostSerializer})
     @action(detail=True, methods=["get", "post"])
     def posts(self, request, pk=None):
         match = self.get_object()
         if request.method == "GET":
-            return Response(PostSerializer(selectors.posts_of(match), many=True).data)
-        serializer = PostSerializer(data=request.data)
+            return Response(MatchPostSerializer(selectors.posts_of(match), many=True).data)
+        serializer = MatchPostSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
             post = services.post(match, request.user, serializer.validated_data["text"])
         except MatchError as exc:
             raise _api_error(exc) from exc
-        return Response(PostSerializer(post).data, status=status.HTTP_201_CREATED)
+        return Response(MatchPostSerializer(post).data, status=status.HTTP_201_CREATED)

@@ -7,7 +7,7 @@ from .models import DeadlinePolicy, Match, Move, Post, Seat
 from .texts import render
 
 
-class SeatSerializer(serializers.ModelSerializer):
+class MatchSeatSerializer(serializers.ModelSerializer):
     user = serializers.CharField(source="user.username", default=None, read_only=True)
 
     class Meta:
@@ -16,7 +16,7 @@ class SeatSerializer(serializers.ModelSerializer):
 
 
 class MatchSerializer(serializers.ModelSerializer):
-    seats = SeatSerializer(many=True, read_only=True)
+    seats = MatchSeatSerializer(many=True, read_only=True)
     created_by = serializers.CharField(source="created_by.username", read_only=True)
     current_seats = serializers.SerializerMethodField()
     url = serializers.SerializerMethodField()
@@ -61,13 +61,13 @@ class MatchCreateSerializer(serializers.Serializer):
     is_public = serializers.BooleanField(default=True)
 
 
-class MoveSubmitSerializer(serializers.Serializer):
+class MatchMoveSubmitSerializer(serializers.Serializer):
     action = serializers.JSONField(help_text=_("der Zug als JSON-Objekt mit „type“"))
     version = serializers.IntegerField(min_value=0, help_text=_("die Version, die du zuletzt gesehen hast"))
     idempotency_key = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
 
 
-class MoveSerializer(serializers.ModelSerializer):
+class MatchMoveSerializer(serializers.ModelSerializer):
     seat = serializers.IntegerField(source="seat.order", read_only=True)
     error_message = serializers.SerializerMethodField()
 
@@ -92,7 +92,7 @@ class MoveSerializer(serializers.ModelSerializer):
         return render(move.error, self.context.get("names", {}))
 
 
-class EventSerializer(serializers.Serializer):
+class MatchEventSerializer(serializers.Serializer):
     sequence = serializers.IntegerField()
     text = serializers.CharField()
     private = serializers.CharField(help_text=_("nur für dich sichtbarer Text (leer, wenn keiner)"))
@@ -103,7 +103,7 @@ class EventSerializer(serializers.Serializer):
     )
 
 
-class PostSerializer(serializers.ModelSerializer):
+class MatchPostSerializer(serializers.ModelSerializer):
     author = serializers.CharField(source="author.username", read_only=True)
 
     class Meta:
@@ -112,14 +112,14 @@ class PostSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "author", "created_at"]
 
 
-class StateSerializer(serializers.Serializer):
+class MatchStateSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     status = serializers.CharField()
     view = serializers.JSONField(allow_null=True)
 
 
-class LegalSerializer(serializers.Serializer):
+class MatchLegalSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     actions = serializers.JSONField()

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.urls import reverse
 from django.utils import timezone
@@ -34,7 +35,7 @@ def _include(match, part):
         return None
     try:
         return select_template([f"matches/{registry.package_of(engine)}/{part}.html"])
-    except Exception:  # TemplateDoesNotExist: the engine has no page part of its own
+    except TemplateDoesNotExist:  # the engine has no page part of its own
         return None
 
 

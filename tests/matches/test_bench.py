@@ -1,7 +1,10 @@
+import pytest
+
 from matches import bench
 from matches.engine.zwei_tuerme.benchcases import random_game
 
 
+@pytest.mark.django_db  # the match framework's cases (SELECT 1, resolve_move) use the database
 def test_bench_cases_run():
     labels = []
     for label, run in bench.cases():
