@@ -7,6 +7,7 @@ whole import runs in one transaction.  Sections and terms an editor changed in t
 
 import logging
 import re
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,19 @@ RESERVED_SLUGS = {"glossar", "begriff", "suche"}
 SECTION_FIELDS = ["parent_id", "order", "depth", "heading", "kind", "alignments", "pages", "source_markdown"]
 CONTENT_FIELDS = {"heading", "kind", "alignments", "source_markdown"}
 TERM_FIELDS = ["term", "synonyms", "definition", "section_id", "pages"]
+PROJECT_DEFINITIONS = tomllib.loads(
+    (Path(__file__).resolve().parent / "data" / "glossary_definitions.toml").read_text(encoding="utf-8")
+)
+PAGE_REFERENCE = re.compile(r"\s*\((?:s\.|siehe|vgl\.)\s*S\.\s*[\d–-]+[^)]*\)", re.IGNORECASE)
+
+
+def tidy_definition(text: str) -> str:
+    """A book sentence as a glossary definition: no "(s. S. n)", whitespace tidied, a proper ending."""
+    text = re.sub(r"\s+", " ", PAGE_REFERENCE.sub("", text)).strip()
+    if text and not re.search(r"[.!?…]$|[.!?][“\"»)]$", text):
+        complete = re.match(r"(.*[.!?])\s", text + " ")
+        text = complete.group(1) if complete and len(complete.group(1)) >= 25 else text.rstrip(" ,;:–-") + "."
+    return text
 
 
 class ImportFailed(Exception):
@@ -412,10 +426,14 @@ def _store_terms(book: ParsedBook, game: Game, sections: list[Section], force: b
         candidates = by_heading.get(_fold(parsed.section_heading)) or by_heading.get(_bare(parsed.section_heading), [])
         on_pages = [s for s in candidates if set(s.pages) & set(parsed.pages)]
         section = (on_pages or candidates or [None])[0]
+        written = PROJECT_DEFINITIONS.get(game.slug, {}).get(parsed.term)
+        book_text = _fold(re.sub(r"[*_]", "", section.source_markdown) if section else "")
         values = {
             "term": parsed.term,
             "synonyms": list(dict.fromkeys(parsed.synonyms)),
-            "definition": parsed.definition,
+            "definition": written or tidy_definition(parsed.definition),
+            # the parser's own project text (e.g. meccg_terms.toml) is not in the book's section either
+            "definition_by_project": bool(written) or _fold(parsed.definition)[:40] not in book_text,
             "section_id": section.pk if section else None,
             "pages": list(parsed.pages),
         }

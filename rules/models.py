@@ -108,6 +108,11 @@ class GlossaryTerm(models.Model):
     slug = models.SlugField(_("Kürzel"), max_length=200)
     synonyms = models.JSONField(_("Synonyme und Schreibweisen"), default=list, blank=True)
     definition = models.TextField(_("Kurzdefinition"), blank=True)
+    definition_by_project = models.BooleanField(
+        _("Definition von der Redaktion"),
+        default=False,
+        help_text=_("Die Definition ist nicht dem Regelheft entnommen, sondern von der Redaktion formuliert."),
+    )
     section = models.ForeignKey(
         Section,
         on_delete=models.SET_NULL,
