@@ -12,6 +12,7 @@ Only presentation attributes are used (no <style>), and all card text is escaped
 import html
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.translation import gettext as _
 
@@ -100,8 +101,14 @@ def _tokens(paragraph: str) -> list[str]:
     return out[:-1]
 
 
+@lru_cache(maxsize=8192)
+def _unit_width(token: str) -> float:
+    """Width at font size 1 (widths scale linearly; the cache spares re-measuring words per tried size)."""
+    return 1.05 if token in SYMBOLS else text_width(token, 1.0)
+
+
 def _token_width(token: str, size: float) -> float:
-    return size * 1.05 if token in SYMBOLS else text_width(token, size)
+    return size * _unit_width(token)
 
 
 def wrap(paragraphs: list[str], size: float, width: float) -> list[list[str]]:

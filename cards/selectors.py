@@ -146,3 +146,11 @@ def german_place_names(game_id: int) -> dict[str, str]:
     """English site and region names -> German card names (home sites and regions are printed in English)."""
     rows = Card.objects.filter(game_id=game_id, card_type__in=["Site", "Region"]).exclude(name_en="")
     return {name_en.strip(): name_de for name_en, name_de in rows.values_list("name_en", "name_de") if name_de}
+
+
+def german_place_names_for(cards) -> dict:
+    """German names for the regions and havens of the sites among ``cards`` (one query per game, none without sites)."""
+    places: dict = {}
+    for game_id in {card.game_id for card in cards if card.card_type == "Site"}:
+        places.update(german_place_names(game_id))
+    return places

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from .models import Card
+from .query import QuerySyntaxError
 from .query.compile import FUZZY_MIN_LENGTH
 from .query.nodes import And, Or, Query, Word
 
@@ -88,7 +89,10 @@ def did_you_mean(text: str, query: Query, count_for) -> list[Suggestion]:
         if not candidate or candidate in seen:
             continue
         seen.add(candidate)
-        count = count_for(candidate)
+        try:
+            count = count_for(candidate)
+        except QuerySyntaxError:  # cutting a condition out of brackets can leave a broken query: skip it
+            continue
         if count:
             out.append(Suggestion(candidate, count))
         if len(out) >= MAX_SUGGESTIONS:
@@ -104,7 +108,10 @@ def _without(text: str, part, parts) -> str:
         return text
     later = [s for s in starts if s > begin.pos]
     end = later[0] if later else len(text)
-    return (text[: begin.pos] + " " + text[end:]).strip()
+    cut = begin.pos
+    while cut and text[:cut].rstrip().endswith(("(", "-")):  # a bracketed or negated condition goes whole
+        cut = len(text[:cut].rstrip()) - 1
+    return (text[:cut] + " " + text[end:]).strip()
 
 
 def _start(node):

@@ -17,7 +17,7 @@ from .models import Card, GermanCardText
 from .presentation import card_attributes, key_numbers, result_values
 from .query import QuerySyntaxError
 from .query.describe import describe
-from .selectors import german_place_names, other_printings, search, search_cards
+from .selectors import german_place_names, german_place_names_for, other_printings, search, search_cards
 from .suggestions import correction, did_you_mean
 from .symbols import render_symbols
 
@@ -59,15 +59,6 @@ def index(request):
     context["query_string"] = params.urlencode()
     context["sort_links"] = form.sort_links(params) if form.is_valid() else {}
     return render(request, "cards/index.html", context, status=status)
-
-
-def german_place_names_for(cards) -> dict:
-    """German site names for the sites' havens on this page (one query, only when sites are shown)."""
-    game_ids = {card.game_id for card in cards if card.card_type == "Site"}
-    places: dict = {}
-    for game_id in game_ids:
-        places.update(german_place_names(game_id))
-    return places
 
 
 def help_page(request):

@@ -101,3 +101,11 @@ def test_filters_fold_away(client):
     assert '<details class="card-filters-fold" data-open-wide>' in html
     with_filter = client.get(reverse("cards:index"), {"q": "Gandalf", "typ": "Character"}).content.decode()
     assert "1 gesetzt" in with_filter
+
+
+def test_suggestions_never_break_on_brackets(client):
+    response = client.get(reverse("cards:index"), {"q": "(rasse:zwerg or rasse:elb) geist>30 einzigartig"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Keine Karte passt zu" in html
+    assert "Meintest du:" in html  # e.g. without geist>30
