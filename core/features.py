@@ -2,4 +2,4 @@
 
 # The matches app sets this to True once play by post works end to end; the home page and the
 # welcome mail then describe it (templates/core/home.html, templates/core/welcome_mail.txt).
-PLAY_BY_POST = False
+PLAY_BY_POST = True
