@@ -10,7 +10,7 @@ from config.api_errors import ApiError
 from . import meccg_scoring, meccg_services, selectors
 from .engine.meccg.scoring import ALIGNMENTS
 from .errors import MatchError
-from .serializers import MoveSerializer
+from .serializers import MatchMoveSerializer
 
 
 class SheetInSerializer(serializers.Serializer):
@@ -103,7 +103,7 @@ class DeckChoiceView(APIView):
     @extend_schema(
         operation_id="meccg_choose_deck",
         request=DeckChoiceInSerializer,
-        responses={202: MoveSerializer},
+        responses={202: MatchMoveSerializer},
         description=(
             "Reicht die Deckwahl als Zug ein. Das Deck wird gegen die Ausrichtung des Gegners geprüft; "
             "ein unzulässiges Deck wird abgelehnt (Status des Zugs: rejected, mit Grund)."
@@ -120,4 +120,4 @@ class DeckChoiceView(APIView):
         except MatchError as exc:
             code = 404 if exc.code == "not_found" else exc.status_code
             raise ApiError(exc.code, exc.message, exc.details, status_code=code) from exc
-        return Response(MoveSerializer(move, context={"names": selectors.names(match)}).data, status=202)
+        return Response(MatchMoveSerializer(move, context={"names": selectors.names(match)}).data, status=202)
