@@ -149,7 +149,8 @@ class RequestGuardMiddleware:
     def _error(self, request, status, code, message, details):
         if request.path.startswith("/api/"):
             return JsonResponse({"error": {"code": code, "message": str(message), "details": details}}, status=status)
-        return render(request, "core/request_error.html", {"message": message}, status=status)
+        template = "413.html" if status == 413 else "core/request_error.html"  # the site's own 413 page
+        return render(request, template, {"message": message}, status=status)
 
 
 class PermissionsPolicyMiddleware:

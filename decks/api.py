@@ -59,7 +59,8 @@ class DeckViewSet(
 
     def get_throttles(self):
         if self.action in ("check", "import_deck"):
-            return [DeckCheckAnonThrottle(), DeckCheckUserThrottle()]
+            # The site-wide anonymous-write limit applies here too, on top of the check's own rates.
+            return [*super().get_throttles(), DeckCheckAnonThrottle(), DeckCheckUserThrottle()]
         return super().get_throttles()
 
     def throttled(self, request, wait):
