@@ -23,7 +23,8 @@ _SIZES = {"full": (250, 350), "thumb": (150, 210), "preview": (200, 280)}
 def face_img(card, size: str = "full") -> str:
     width, height = _SIZES.get(size, _SIZES["full"])
     svg = reverse("cards:face", args=[card.code])
-    scan = scan_url(card)
+    # Deck lists pass light card records (decks' CardInfo) that carry no scan: the generated face then.
+    scan = scan_url(card) if hasattr(card, "card_set") else None
     alt = _("Kartenbild: %(name)s") % {"name": card.name_de}
     if scan:
         return format_html(
@@ -48,5 +49,5 @@ def card_preview(card, text=None):
     return format_html(
         '<span class="card-preview"><a href="{}">{}</a>'
         '<span class="card-preview-face" aria-hidden="true">{}</span></span>',
-        card.get_absolute_url(), text or card.name_de, face_img(card, "preview"),
+        reverse("cards:detail", args=[card.code]), text or card.name_de, face_img(card, "preview"),
     )  # fmt: skip

@@ -43,6 +43,15 @@ def test_detail_shows_check_and_stats(client, frodo, meccg_cards):
     assert "regelkonform" in html
 
 
+def test_deck_list_previews_each_card_face_on_hover(client, frodo, meccg_cards):
+    deck = make(frodo, visibility="public")
+    html = client.get(f"/decks/{deck.pk}/").content.decode()
+    aragorn = deck.entries.get(card__name_de="Aragorn II").card
+    # the name links the card page; its generated face sits beside it, shown on hover/focus by CSS
+    assert f'<span class="card-preview"><a href="/karten/{aragorn.code}/">Aragorn II</a>' in html
+    assert f'src="/karten/{aragorn.code}/bild.svg"' in html
+
+
 def test_private_deck_is_404_for_others(client, frodo, meccg_cards):
     deck = make(frodo)
     assert client.get(f"/decks/{deck.pk}/").status_code == 404
