@@ -17,7 +17,8 @@ class _FailedLoginThrottle(SimpleRateThrottle):
         super().__init__()
 
     def ident_for(self, request, username: str) -> str | None:
-        raise NotImplementedError
+        """What is counted (the account or the address); each subclass names its own."""
+        raise NotImplementedError  # abstract: only the subclasses below are used
 
     def check(self, request, username: str) -> float | None:
         """Seconds to wait if the limit is reached, else None."""

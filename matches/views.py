@@ -1,5 +1,6 @@
 """Match pages: lobby, match page with thread, move/post forms (no JavaScript needed), replay."""
 
+import functools
 import json
 
 from django.contrib import messages
@@ -71,7 +72,8 @@ def detail(request, pk):
         "engine_name": selectors.engine_name(match),
         "game_name": selectors.game_name(match),
         "view": selectors.view_for(match, seat),
-        "legal": selectors.legal_for(match, seat),
+        # Only some engines' templates read it (Zwei Türme lists 1,000+ moves): computed on first use, once.
+        "legal": functools.cache(lambda: selectors.legal_for(match, seat)),
         "current": selectors.current_seats(match),
         "names": selectors.names(match),
         "thread": selectors.thread(match, seat),
