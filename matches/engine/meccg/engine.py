@@ -1604,12 +1604,7 @@ class MeccgEngine:
                     "hazard_phase",
                     gettext_noop("Gefahren werden in der Bewegungs-/Gefahrenphase einer Gemeinschaft gespielt."),
                 )
-            if group["hazards"] >= group["limit"]:
-                raise IllegalAction(
-                    "hazard_limit",
-                    gettext_noop("Das Gefahrenlimit dieser Gemeinschaft (%(limit)s) ist erreicht."),
-                    limit=group["limit"],
-                )
+            self._check_hazard_limit(group)
             group["hazards"] += 1
             turn["done"] = [False, False]
         else:
@@ -1701,6 +1696,16 @@ class MeccgEngine:
         state["priority"] = None
         state["passes"] = 0
 
+    @staticmethod
+    def _check_hazard_limit(group):
+        """Hazards played and cards placed on guard both count against the company's limit."""
+        if group["hazards"] >= group["limit"]:
+            raise IllegalAction(
+                "hazard_limit",
+                gettext_noop("Das Gefahrenlimit dieser Gemeinschaft (%(limit)s) ist erreicht."),
+                limit=group["limit"],
+            )
+
     def _do_on_guard(self, state, seat, action, events):
         """Place one card face down at the moving company's destination (counts against the limit)."""
         self._stage(state, "play")
@@ -1715,12 +1720,7 @@ class MeccgEngine:
             raise IllegalAction(
                 "one_on_guard", gettext_noop("Je Bewegungs-/Gefahrenphase höchstens eine Karte auf die Lauer.")
             )
-        if group["hazards"] >= group["limit"]:
-            raise IllegalAction(
-                "hazard_limit",
-                gettext_noop("Das Gefahrenlimit dieser Gemeinschaft (%(limit)s) ist erreicht."),
-                limit=group["limit"],
-            )
+        self._check_hazard_limit(group)
         iid = self._own(state, seat, action.get("card"), "hand")
         st.move(state, iid, "play")
         state["inst"][iid]["face_down"] = True
