@@ -8,10 +8,12 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from cards.models import Alignment, CardType
+from cards.models import Alignment, Card, CardType
 
 from . import checking, sample_hand, selectors, services
 from .formats.meccg import textformat
@@ -69,7 +71,11 @@ def detail(request, pk):
     return render(request, "decks/detail.html", context)
 
 
-TYPE_CHOICES = [("Character", _("Charaktere")), ("Resource", _("Unterstützungskarten")), ("Hazard", _("Gefahren"))]
+TYPE_CHOICES = [
+    ("Character", gettext_lazy("Charaktere")),
+    ("Resource", gettext_lazy("Unterstützungskarten")),
+    ("Hazard", gettext_lazy("Gefahren")),
+]
 
 
 def probehand(request, pk):
@@ -88,6 +94,7 @@ def probehand(request, pk):
         card_type = wanted[len("typ:") :]
     else:
         code = wanted
+    found = sample_hand.odds(plain, code=code, card_type=card_type, turns=turns)
     context = {
         "deck": deck,
         "hand": sample_hand.draw(plain),
@@ -97,9 +104,31 @@ def probehand(request, pk):
         "wanted": wanted,
         "turns": min(max(turns, 0), sample_hand.MAX_TURN),
         "max_turn": sample_hand.MAX_TURN,
-        "odds": sample_hand.odds(plain, code=code, card_type=card_type, turns=turns),
+        "odds": found,
+        # A type's odds are labelled in German ("Gefahren"), not with the data's type name.
+        "odds_label": dict(TYPE_CHOICES).get(card_type, found.label if found else ""),
+        # Percentages with one decimal, as RingsDB and ArkhamDB show them (the template cannot multiply).
+        "odds_rows": _odds_rows(found),
     }
     return render(request, "decks/probehand.html", context)
+
+
+def _odds_rows(found) -> list[tuple[str, str]]:
+    """(row label, percentage with one decimal as RingsDB and ArkhamDB show it) for the odds table."""
+    if found is None:
+        return []
+    rows = [(_("Starthand (%(n)d Karten)") % {"n": sample_hand.HAND_SIZE}, found.opening)]
+    rows += [(_("bis Zug %(turn)s") % {"turn": turn}, p) for turn, p in found.by_turn]
+    return [(label, _percent(p)) for label, p in rows]
+
+
+def _percent(p: float) -> str:
+    # 99.97 % is not certain: never round a possible miss up to 100 or a possible hit down to 0.
+    if 0.999 < p < 1:
+        return _("über %(p)s %%") % {"p": number_format(99.9, 1)}
+    if 0 < p < 0.001:
+        return _("unter %(p)s %%") % {"p": number_format(0.1, 1)}
+    return f"{number_format(round(100 * p, 1), 1)} %"
 
 
 def _replace_line(text: str, replace: str) -> str:
@@ -188,6 +217,7 @@ def edit(request, pk):
         "meta_form": meta_form,
         "groups": _grouped(plain),
         "check": _check_context(deck, entries),
+        "stats": deck_stats(plain),
         "query": query,
         "results": selectors.search_cards(query),
         "parts": Part.choices,
@@ -201,7 +231,7 @@ def edit(request, pk):
 
 
 def _live_change(request, deck):
-    """+/– and quantity changes from the editor's script: apply, answer with the new list and check."""
+    """+/– and quantity changes from the editor's script: apply, answer with the new list, check and statistics."""
     action = request.POST.get("action")
     form = (AddCardForm if action == "add" else QuantityForm)(request.POST)
     if action not in ("add", "quantity") or not form.is_valid():
@@ -214,13 +244,41 @@ def _live_change(request, deck):
     except services.DeckError as exc:
         return JsonResponse({"error": exc.message}, status=400)
     entries = selectors.entries_of(deck)
-    context = {"groups": _grouped(selectors.plain_entries(entries)), "check": _check_context(deck, entries)}
+    plain = selectors.plain_entries(entries)
+    check = _check_context(deck, entries)
+    context = {"groups": _grouped(plain), "check": check, "stats": deck_stats(plain)}
     return JsonResponse(
         {
             "cards": render_to_string("decks/_edit_cards.html", context, request=request),
             "check": render_to_string("decks/_check.html", context, request=request),
+            "stats": render_to_string("decks/_stats.html", context, request=request),
+            "status": _change_status(plain, form.cleaned_data, check),
         }
     )
+
+
+def _change_status(plain, change, check) -> str:
+    """One sentence for the editor's live region: the changed card's new quantity and the check's verdict."""
+    code, part = change["code"].upper(), change["part"]
+    row = next((e for e in plain if e.card.code.upper() == code and e.part == part), None)
+    if row is None:
+        name = Card.objects.filter(code__iexact=code).values_list("name_de", flat=True).first() or code
+        said = _("%(name)s (%(part)s): entfernt.") % {"name": name, "part": PART_LABELS.get(part, part)}
+    else:
+        said = _("%(name)s (%(part)s): jetzt %(n)d.") % {
+            "name": row.card.name_de,
+            "n": row.quantity,
+            "part": PART_LABELS.get(part, part),
+        }
+    errors = sum(1 for p in check["problems"] if p["severity"] == "error")
+    if check["legal"]:
+        verdict = _("Deckprüfung: regelkonform.")
+    else:
+        verdict = ngettext(
+            "Deckprüfung: nicht regelkonform, %(n)d Fehler.", "Deckprüfung: nicht regelkonform, %(n)d Fehler.", errors
+        ) % {"n": errors}
+    total = _("Karten gesamt: %(n)d.") % {"n": check["summary"]["total"]}
+    return f"{said} {verdict} {total}"
 
 
 @login_required
@@ -234,9 +292,11 @@ def copy(request, pk):
 
 @login_required
 def delete(request, pk):
-    """GET asks first ("Wirklich löschen?"); only the POST from that page deletes."""
+    """Asks first: the page (GET, or a POST without "confirmed" from a browser without JavaScript) asks;
+    only a POST with "confirmed" (that page's button, or the deck page's button after the browser's
+    confirm dialog) deletes."""
     deck = selectors.get_own_deck(request.user, pk)
-    if request.method != "POST":
+    if request.method != "POST" or not request.POST.get("confirmed"):
         return render(request, "decks/delete.html", {"deck": deck})
     services.delete_deck(deck, request.user)
     messages.success(request, _("Das Deck wurde gelöscht."))
