@@ -128,9 +128,11 @@ def test_new_deck_then_add_and_change_cards_in_place(open_page, player):
     page.evaluate("window.__stayed = true")
     page.get_by_role("button", name=f"Gandalf ({gandalf.code}) hinzufügen").click()
     expect(page.get_by_label("Anzahl Gandalf", exact=True)).to_have_value("1")
-    expect(page.locator("#deck-live-status")).to_have_text(
-        re.compile(r"^Gandalf \(Spielstapel-Charaktere\): jetzt 1\. Deckprüfung: nicht regelkonform, \d+ Fehler\. Karten gesamt: 1\.$")
+    said = (
+        r"^Gandalf \(Spielstapel-Charaktere\): jetzt 1\. "
+        r"Deckprüfung: nicht regelkonform, \d+ Fehler\. Karten gesamt: 1\.$"
     )
+    expect(page.locator("#deck-live-status")).to_have_text(re.compile(said))
     assert DeckEntry.objects.get(deck=deck, card=gandalf).quantity == 1
     assert summary_value(page, "Karten gesamt") == "1"
     assert stat_count(page, "Charakter") == 1
@@ -161,7 +163,6 @@ def test_new_deck_then_add_and_change_cards_in_place(open_page, player):
     assert page.evaluate("window.__stayed") is True
 
 
-
 def test_wide_screen_check_beside_the_list_and_accessible(open_page, player):
     from axe_playwright_python.sync_playwright import Axe
 
@@ -188,7 +189,9 @@ def test_wide_screen_check_beside_the_list_and_accessible(open_page, player):
     page.get_by_label("Anzahl Gandalf", exact=True).focus()
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
-    focused = page.evaluate("[document.activeElement.getAttribute('aria-label'), getComputedStyle(document.activeElement).outlineStyle]")
+    focused = page.evaluate(
+        "[document.activeElement.getAttribute('aria-label'), getComputedStyle(document.activeElement).outlineStyle]"
+    )
     assert focused == ["Ein Exemplar von Gandalf hinzufügen", "solid"]
     violations = Axe().run(page).response["violations"]
     assert [v["id"] for v in violations if v["impact"] in ("serious", "critical")] == []
