@@ -168,6 +168,10 @@ def new(request):
                 return redirect("decks:edit", pk=deck.pk)
         except services.DeckError as exc:
             form.add_error(None, exc.message)
+            if exc.code == "import_errors":
+                # "Deck speichern" straight after pasting: show the lines with their replace buttons.
+                found = checking.import_preview(text, data["alignment"], data.get("fallen_wizard", ""))
+                preview = {"parsed": found.parsed, "groups": _grouped(found.entries), "check": found.check}
     return render(request, "decks/new.html", {"form": form, "preview": preview})
 
 

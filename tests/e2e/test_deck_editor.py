@@ -80,6 +80,7 @@ def open_page(browser, live_server, player):
             "console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));"
         )
         page.base = live_server.url
+        page.problems = problems  # a test that provokes an error takes that one out
         return page
 
     yield make
@@ -162,6 +163,16 @@ def test_new_deck_then_add_and_change_cards_in_place(open_page, player):
     assert not DeckEntry.objects.filter(deck=deck).exists()
     assert page.evaluate("window.__stayed") is True
 
+    # A refused change (a card the server does not know) shows the German reason in place, no reload.
+    page.get_by_role("button", name=f"Gandalf ({gandalf.code}) hinzufügen").click()
+    expect(page.get_by_label("Anzahl Gandalf", exact=True)).to_have_value("1")
+    page.locator(".deck-row input[name=code]").last.evaluate("field => field.value = 'XX-999'")
+    page.get_by_role("button", name="Ein Exemplar von Gandalf hinzufügen").click()
+    expect(page.locator("#deck-live-error")).to_contain_text("XX-999")
+    page.problems.remove("Failed to load resource: the server responded with a status of 400 (Bad Request)")
+    assert DeckEntry.objects.get(deck=deck, card=gandalf).quantity == 1
+    assert page.evaluate("window.__stayed") is True
+
 
 def test_wide_screen_check_beside_the_list_and_accessible(open_page, player):
     from axe_playwright_python.sync_playwright import Axe
@@ -237,6 +248,11 @@ def test_paste_errors_offer_replacements_and_block_saving(open_page, player):
     reason = page.locator(f"#{save.get_attribute('aria-describedby')}")
     expect(reason).to_contain_text("Speichern ist gesperrt: 1 Zeile ist nicht lesbar")
     expect(page.locator(".numbered-gutter")).to_have_text("1\n2\n3")
+    expect(page.locator(".numbered-bad")).to_have_text("2")
+    # "zeigen" selects the unreadable line in the list.
+    page.get_by_role("button", name="Zeile 2 in der Liste zeigen").click()
+    selected = area.evaluate("a => a.value.slice(a.selectionStart, a.selectionEnd)")
+    assert selected == "3 Gandalv" and page.evaluate("document.activeElement.id") == "id_text"
     assert fits_the_screen(page)
     shot(page, "desktop-paste-errors")
 
@@ -255,11 +271,16 @@ def test_autocomplete_tells_cards_that_share_a_name_apart(open_page, player):
     page = open_page()
     page.goto(f"{page.base}/decks/{deck.pk}/bearbeiten/")
     field = page.get_by_label("Kartenname (deutsch oder englisch)")
-    for name in ("Saruman", "Bruchtal"):
-        field.fill(name)
+    # Typed in German or English; the choices show the German name.
+    for typed, name in (("Saruman", "Saruman"), ("Rivendell", "Bruchtal"), ("Bruchtal", "Bruchtal")):
+        field.fill(typed)
         options = page.locator("#deck-search-list option")
         expect(options.first).to_be_attached()
         page.wait_for_function(
+            "n => [...document.querySelectorAll('#deck-search-list option')].some(o => o.value.startsWith(n + ' ('))"
+            " && document.getElementById('deck-search').value === n",
+            arg=typed,
+        ) if typed == name else page.wait_for_function(
             "n => [...document.querySelectorAll('#deck-search-list option')].some(o => o.value.startsWith(n + ' ('))",
             arg=name,
         )
@@ -350,8 +371,11 @@ def test_phone_check_above_the_list_and_nothing_wider_than_the_screen(open_page,
         shot(page, "phone-" + path.strip("/").replace("/", "-").replace("?", "-"))
     page.get_by_label("Name", exact=True).fill("Telefon")
     page.get_by_label("Deckliste einfügen (optional)").fill("2 Aragorn II\n3 Gandalv\n" + "Saruman\n" * 3)
-    page.get_by_role("button", name="Vorschau").click()
+    # Saved straight away without a preview: nothing is saved, the preview shows why.
+    page.get_by_role("button", name="Deck speichern").click()
     expect(page.get_by_role("button", name="Deck speichern")).to_be_disabled()
+    expect(page.locator(".suggestions").get_by_role("button", name="Gandalf", exact=True)).to_be_visible()
+    assert not Deck.objects.filter(name="Telefon").exists()
     assert fits_the_screen(page)
     shot(page, "phone-paste-errors")
 
