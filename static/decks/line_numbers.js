@@ -1,5 +1,5 @@
 // Progressive enhancement: a line-number gutter beside the pasted deck list, so "Zeile 7" is easy to find.
-// Lines the preview could not read are marked in the gutter, and each error's "zeigen" button selects its line.
+// Lines the preview could not read are marked in the gutter, and each error's "zur Zeile" button selects its line.
 (function () {
   var area = document.getElementById("id_text");
   if (!area) return;

@@ -249,8 +249,8 @@ def test_paste_errors_offer_replacements_and_block_saving(open_page, player):
     expect(reason).to_contain_text("Speichern ist gesperrt: 1 Zeile ist nicht lesbar")
     expect(page.locator(".numbered-gutter")).to_have_text("1\n2\n3")
     expect(page.locator(".numbered-bad")).to_have_text("2")
-    # "zeigen" selects the unreadable line in the list.
-    page.get_by_role("button", name="Zeile 2 in der Liste zeigen").click()
+    # "zur Zeile" selects the unreadable line in the list.
+    page.get_by_role("button", name="Zur Zeile 2 der Liste").click()
     selected = area.evaluate("a => a.value.slice(a.selectionStart, a.selectionEnd)")
     assert selected == "3 Gandalv" and page.evaluate("document.activeElement.id") == "id_text"
     assert fits_the_screen(page)
