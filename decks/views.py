@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from cards.models import Alignment, Card, CardType
+from cards.models import Alignment, CardType
 
 from . import checking, sample_hand, selectors, services
 from .formats.meccg import textformat
@@ -266,7 +266,7 @@ def _change_status(plain, change, check) -> str:
     code, part = change["code"].upper(), change["part"]
     row = next((e for e in plain if e.card.code.upper() == code and e.part == part), None)
     if row is None:
-        name = Card.objects.filter(code__iexact=code).values_list("name_de", flat=True).first() or code
+        name = selectors.meccg_cards().filter(code__iexact=code).values_list("name_de", flat=True).first() or code
         said = _("%(name)s (%(part)s): entfernt.") % {"name": name, "part": PART_LABELS.get(part, part)}
     else:
         said = _("%(name)s (%(part)s): jetzt %(n)d.") % {
