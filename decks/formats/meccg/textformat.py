@@ -44,7 +44,7 @@ def loose(key: str) -> str:
 
 def compact(key: str) -> str:
     """`loose` without spaces and apostrophes: "Long Bottom Leaf" finds "Longbottom Leaf"."""
-    return re.sub(r"[\s'.,]", "", loose(key))
+    return re.sub(r"[\s'.,!?]", "", loose(key))
 
 
 def normalize(text: str) -> str:
@@ -190,6 +190,8 @@ _ALIGNMENT_WORDS = {
 }
 # Joins in prose lists: "Alatar x2, Gandalf, plus some unused characters from the draft".
 _JOIN = re.compile(r"\s+(?:and|plus|und|sowie|\+)\s+", re.IGNORECASE)
+# A starting item written beside its bearer: "Glorfindel II (+ Elf-stone)", "Cirdan (with Horn of Anor)".
+_CARRIES = re.compile(r"\s*\(\s*(?:\+|with|mit)\s*([^()]+?)\s*\)\s*$", re.IGNORECASE)
 _LIST_COMMA = re.compile(r"(?<!\d),|,(?!\d)")  # not the comma of "2,5x Zwielicht"
 _LEADING_JOIN = re.compile(r"^(?:and|plus|und|sowie|\+)\s+", re.IGNORECASE)
 
@@ -539,6 +541,15 @@ def _read_card(line, part, number, raw, index, alignment, entries) -> LineError 
             % {"line": number, "qty": bad.group(1)},
         )
     line = _MARKER.sub("", line).strip()
+    carried = _CARRIES.search(line)
+    if carried:
+        found: list[ParsedEntry] = []
+        error = _read_card(line[: carried.start()], part, number, raw, index, alignment, found) or _read_card(
+            carried.group(1), part, number, raw, index, alignment, found
+        )
+        if error is None:
+            entries.extend(found)
+        return error
     quantity, rest = split_quantity(line)
     if quantity is None:
         quantity = 1
