@@ -163,3 +163,47 @@ def test_a_list_with_an_unknown_card_names_that_card(card_index):
     [error] = result.errors
     assert "Gandolfo" in error.message and "Gandalf" in error.suggestions
     assert result.entries == []  # the line is not half read
+
+
+def test_netmeccg_printing_signs(card_index):
+    text = "[NetMECCG v1.4 Deck]\n# Deck explanation\n[sites]\nMoria%\nMoria*\nMoria\nIsengard@\n"
+    result = parse(text, card_index, "Balrog")
+    assert result.errors == []
+    assert [(e.card.alignment, e.part) for e in result.entries] == [
+        ("Balrog", "sites"),
+        ("Minion", "sites"),
+        ("Hero", "sites"),
+        ("Fallen-wizard", "sites"),
+    ]
+
+
+def test_gccg_deck_file_frames_and_type_headings(card_index):
+    text = (
+        "#\n# GCCG v0.9.6.3 Middle-earth deck\n#\n\n####\nDeck\n####\n\n# Minion Resource (1)\n\n"
+        "1 Dark Tryst (AS)\n\n# Hazard (1)\n\n1 River (TW)\n\n####\nPool\n####\n\n# Minion Character (1)\n\n"
+        "1 Shagrat (LE)\n\n# Minion Resource (1)\n\n1 Foul-smelling Paste (LE)\n\n#########\nSideboard\n#########\n\n"
+        "# Minion Character (1)\n\n1 Hill-troll (BA)\n\n# Minion Resource (1)\n\n1 The Arkenstone [M] (PR)\n"
+    )
+    assert _read(text, card_index, "Balrog") == [
+        ("Dark Tryst", 1, "resources"),
+        ("River", 1, "hazards"),
+        ("Shagrat", 1, "pool"),
+        ("Foul-smelling Paste", 1, "pool"),
+        ("Hill-troll", 1, "sideboard"),
+        ("The Arkenstone", 1, "sideboard"),  # "PR" (promo) is no set of the card data: the name decides
+    ]
+
+
+def test_sideboard_against_a_fallen_wizard_is_read_but_not_taken(card_index):
+    text = "[sideboard]\nRiver\n[anti-FW]\nHeart Grown Cold\nHeart Grwon Cold\n\nSideboard vs. fw\nInner Rot\n"
+    result = parse(text, card_index, "Hero")
+    assert [(e.card.name_en, e.part) for e in result.entries] == [("River", "sideboard")]
+    [error] = result.errors  # its names are still checked
+    assert error.line == 5 and "Heart Grwon Cold" in error.message
+
+
+def test_agents_among_characters_are_hazards_where_the_book_allows_agents_only_as_hazards(card_index):
+    text = "[characters]\nBaduila\n"
+    assert _read(text, card_index, "Balrog") == [("Baduila", 1, "hazards")]
+    assert _read(text, card_index, "Hero") == [("Baduila", 1, "hazards")]
+    assert _read(text, card_index, "Minion") == [("Baduila", 1, "characters")]

@@ -67,8 +67,9 @@ def _entries(parsed) -> Counter:
     return Counter({(e.card.code, e.part): e.quantity for e in parsed.merged()})
 
 
-def _errors(parsed, alignment) -> set[str]:
-    deck = DeckDescription([Entry(e.card, e.quantity, e.part) for e in parsed.merged()], alignment)
+def _errors(parsed, alignment, wizard="", opponent="") -> set[str]:
+    entries = [Entry(e.card, e.quantity, e.part) for e in parsed.merged()]
+    deck = DeckDescription(entries, alignment, wizard, opponent)
     return {p.rule for p in check(deck).problems if p.severity == "error"}
 
 
@@ -103,9 +104,13 @@ def test_every_challenge_deck_names_its_source():
 # author's own misspellings, not guessed), the cards per part as published (counted by hand from the
 # page), and what the check answers, with the reason.
 PLAYER_LISTS = {
+    # name: (alignment, fallen wizard, opponent, lines not read, cards per part, rules broken)
+    #
     # Worlds 2004 winner. As published: 29 resources, 26 hazards (10 creatures counting halves), no sites.
     "worlds2004_alfano_red_hills.txt": (
         "Balrog",
+        "",
+        "",
         [],
         {"pool": 6, "characters": 3, "resources": 29, "hazards": 26, "sideboard": 27},
         {"meccg.resources.count", "meccg.hazards.count", "meccg.hazards.creatures"},
@@ -114,6 +119,8 @@ PLAYER_LISTS = {
     # 29 hazards, so the counts fail as published.
     "uk_nationals2000_buckle.txt": (
         "Hero",
+        "",
+        "",
         [],
         {"pool": 12, "characters": 5, "resources": 28, "hazards": 29, "sideboard": 28},
         {"meccg.resources.count", "meccg.hazards.count"},
@@ -121,6 +128,8 @@ PLAYER_LISTS = {
     # Incomplete in the stored text (no draft names, hazards cut off, no sideboard): counts fail.
     "guildcompanion2001_buckle_festive.txt": (
         "Hero",
+        "",
+        "",
         [],
         {"pool": 2, "characters": 3, "resources": 28, "hazards": 21},
         {"meccg.resources.count", "meccg.hazards.count", "meccg.hazards.creatures"},
@@ -129,9 +138,71 @@ PLAYER_LISTS = {
     # suggestion names the card); the stored text lost most characters: 24 resources against 30 hazards.
     "meccgnet2009_fangorn_third_age.txt": (
         "Hero",
+        "",
+        "",
         [34, 77],
         {"pool": 4, "characters": 2, "resources": 24, "hazards": 30, "sideboard": 22},
         {"meccg.resources.count", "meccg.hazards.count"},
+    ),
+    # World champions' decks as GCCG ships them (NetMECCG v1.4 and GCCG .deck files). GCCG's site lists
+    # hold every site; for a Balrog that includes the minion Darkhaven Geann a-Lisch and Urlurtsu Nurn,
+    # which the book forbids ("wenn es sich nicht um Dunkle Zufluchtsorte … handelt"; "Ein Balrog-Spieler
+    # kann den Ort Urlurtsu Nurn nicht verwenden"). The agents Baduila and Golodhros listed under
+    # [characters] are hazards in a Balrog deck.
+    "worlds/2004_alfano_red_hills_vs_minion.dck": (
+        "Balrog",
+        "",
+        "Minion",
+        [],
+        {"pool": 12, "characters": 3, "resources": 30, "hazards": 30, "sites": 108, "sideboard": 30},
+        {"meccg.sites.balrog_minion_sites"},
+    ),
+    # Four agents (Drór, Dâsakûn, Gergeli, Râisha) among the starting characters, which the book
+    # forbids ("darunter dürfen sich keine Agenten befinden"); "Long Grievious Siege" is the file's
+    # misspelling (suggestion: Long Grievous Siege).
+    "worlds/2004_alfano_faithless_stewards_vs_hero.dck": (
+        "Minion",
+        "",
+        "Hero",
+        [28],
+        {"pool": 12, "characters": 5, "resources": 30, "hazards": 30, "sites": 106, "sideboard": 29},
+        {"meccg.pool.no_agents"},
+    ),
+    # Legal: 3 starting stage/item cards with the pool, FW sites with "@", every hero and minion site once.
+    "worlds/2005_laxander_radagast_wolf_squat_vs_hero.dck": (
+        "Fallen-wizard",
+        "Radagast",
+        "Hero",
+        [],
+        {"pool": 14, "characters": 5, "resources": 30, "hazards": 30, "sites": 209, "sideboard": 30},
+        set(),
+    ),
+    # The agent Herion among the starting characters (see 2004). Its [anti-FW] cards (the 10 extra
+    # sideboard cards against a Fallen-wizard) are read but kept out of the deck.
+    "worlds/2007_agustin_alatar_eriador_vs_hero.dck": (
+        "Fallen-wizard",
+        "Alatar",
+        "Hero",
+        [],
+        {"pool": 14, "characters": 5, "resources": 30, "hazards": 30, "sites": 111, "sideboard": 30},
+        {"meccg.pool.no_agents"},
+    ),
+    "worlds/2016_laxander_hero_one_ring.dck": (
+        "Hero",
+        "",
+        "Hero",
+        [],
+        {"pool": 12, "characters": 8, "resources": 30, "hazards": 30, "sites": 105, "sideboard": 30},
+        set(),
+    ),
+    # GCCG's .deck form ("####" frames, "# Minion Resource (30)", "Sideboard vs. fw", "(PR)"). Sites as 2004.
+    "worlds/2019_laxander_balrog_burning_eriador_vs_hero.deck": (
+        "Balrog",
+        "",
+        "Hero",
+        [],
+        {"pool": 11, "characters": 3, "resources": 30, "hazards": 30, "sites": 108, "sideboard": 29},
+        {"meccg.sites.balrog_minion_sites"},
     ),
 }
 
@@ -163,26 +234,26 @@ def _netmeccg_from_entries(parsed) -> str:
 
 @pytest.mark.parametrize("name", sorted(PLAYER_LISTS))
 def test_player_list_as_published(card_index, name):
-    alignment, bad_lines, parts, expected = PLAYER_LISTS[name]
+    alignment, wizard, opponent, bad_lines, parts, expected = PLAYER_LISTS[name]
     parsed = parse((PUBLISHED / name).read_text(encoding="utf-8"), card_index, alignment)
     assert [e.line for e in parsed.errors] == bad_lines
     for error in parsed.errors:
         assert "unbekannt" in error.message and error.suggestions
     assert _parts(parsed) == parts
-    assert _errors(parsed, alignment) == expected
+    assert _errors(parsed, alignment, wizard, opponent) == expected
 
 
 @pytest.mark.parametrize("name", sorted(PLAYER_LISTS))
 def test_player_list_in_netmeccg_form(card_index, name):
-    alignment = PLAYER_LISTS[name][0]
+    alignment, wizard, opponent = PLAYER_LISTS[name][:3]
     parsed = parse((PUBLISHED / name).read_text(encoding="utf-8"), card_index, alignment)
     again = parse(_netmeccg_from_entries(parsed), card_index, alignment)
     assert again.errors == []
     assert _entries(again) == _entries(parsed)
-    assert _errors(again, alignment) == _errors(parsed, alignment)
+    assert _errors(again, alignment, wizard, opponent) == _errors(parsed, alignment, wizard, opponent)
 
 
 def test_every_player_list_names_its_source():
     for name in PLAYER_LISTS:
-        head = (PUBLISHED / name).read_text(encoding="utf-8").split("\n", 3)[:3]
-        assert head[1].startswith("# Source: http"), name
+        head = (PUBLISHED / name).read_text(encoding="utf-8").splitlines()[:12]
+        assert any(line.startswith("# Source: ") for line in head), name

@@ -57,6 +57,11 @@ def normalize(text: str) -> str:
 
 
 POOL_OR_CHARACTERS = "pool-or-characters"  # "Character Pool": see _part_of_heading
+# The 10 cards a General Opponent list may add to its sideboard against a Fallen-wizard ("Handelt es sich
+# beim Gegner um einen Gefallener Zauberer-Spieler, darf der Reservestapel um 10 Karten erweitert werden"):
+# NetMECCG's [anti-FW], GCCG's "Sideboard vs. fw". A deck here has one sideboard, so these cards are read
+# (a wrong name is an error) but not taken into the deck.
+VS_FALLEN_WIZARD = "sideboard-vs-fallen-wizard"
 _HEADERS = {
     POOL: [
         "pool",
@@ -144,6 +149,15 @@ _HEADERS = {
     ],
     AUTO: ["deck", "spielstapel", "play deck", "playdeck", "main deck", "main", "deck list", "decklist", "deckliste"],
     NOTES: ["notes", "notizen", "anmerkungen", "kommentar", "comments"],
+    VS_FALLEN_WIZARD: [
+        "anti-fw",
+        "anti fw",
+        "sideboard vs. fw",
+        "sideboard vs fw",
+        "sideboard vs. fallen-wizard",
+        "sideboard vs. fallen wizard",
+        "reservestapel gegen gefallene zauberer",
+    ],
 }
 HEADER_WORDS = {normalize(word): part for part, words in _HEADERS.items() for word in words}
 
@@ -295,6 +309,7 @@ class CardIndex:
                 if card not in target:
                     target.append(card)
         self._first_names = sorted(self.by_first_name)
+        self.set_codes = {card.set_code for card in cards_list}
         # The rulebook's spellings where they differ from the card data (not offered as
         # suggestions).
         for book, codes in names.aliases().items():
@@ -376,6 +391,20 @@ def _code_number(code: str) -> int:
     return int(match.group(1)) if match else 0
 
 
+# GCCG's type headings inside a section: "# Minion Resource (30)", "# Balrog Character (3)", "# Hazard (30)".
+_TYPE_HEADING = re.compile(
+    r"^#+\s*(?:(?:hero|minion|balrog|fallen[- ]wizard|stage|dual)\s+)?(character|resource|hazard|site)s?"
+    r"\s*(?:\(\s*\d+\s*\))?$",
+    re.IGNORECASE,
+)
+_TYPE_HEADING_PART = {"character": CHARACTERS, "resource": RESOURCES, "hazard": HAZARDS, "site": SITES}
+_DECORATION = re.compile(r"^[#=*~_-]{2,}$")  # GCCG's "####" frames around its section names
+_FILE_MARK = re.compile(r"^\[\s*netmeccg\b[^\]]*\]$", re.IGNORECASE)  # "[NetMECCG v1.4 Deck]"
+# NetMECCG writes the printing after the name: "Moria%" (Balrog), "Alatar@" (Fallen-wizard), "Cave-drake*"
+# (Minion); no sign is the hero printing.
+_NET_MARK = re.compile(r"(?<=[^\s*%@])([%@*])$")
+_NET_MARKS = {"%": "Balrog", "@": "Fallen-wizard", "*": "Minion"}
+
 # A remark after a heading: "Hazards (30) [Creatures first]", "Hazards (30) * indicates Creatures".
 _HEADING_REMARK = re.compile(r"^([^\(\[\*]+?)\s*(?:[\(\[]\s*\d+\s*[\)\]]\s*)?(?:[\(\[\*].*)?$")
 # "The Red Hills vs. Minion:", "Deck vs. Hero/FW" – which opponent a list is for, not a part.
@@ -430,14 +459,26 @@ def parse(text: str, index: CardIndex, alignment: str = HERO) -> ParseResult:
     index = _Suggesting(index)
     part = AUTO
     started = False  # a "# …" line before the first heading or card is the deck's title
+    plain_mark = None
     pool_named = False  # a "Character Draft"/"Pool" heading came first: "Character Pool" is the play deck's
     for number, raw in enumerate((text or "").splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("//") or line.startswith(";") or _LEGEND.match(line):
             continue
-        if _VERSUS.match(line):
-            continue  # "The Red Hills vs. Minion:": the opponent this list is for
+        if _DECORATION.match(line):
+            continue
+        if _FILE_MARK.match(line):
+            plain_mark = HERO  # NetMECCG: a name without %, @ or * is the hero printing
+            continue
+        typed = _TYPE_HEADING.match(line)
+        if typed:
+            started = True
+            if part not in (POOL, SIDEBOARD, SITES, VS_FALLEN_WIZARD):
+                part = _TYPE_HEADING_PART[typed.group(1).lower()]
+            continue  # within the pool, sideboard or sites it only sorts the cards by type
         header = _header(line)
+        if not header and _VERSUS.match(line):
+            continue  # "The Red Hills vs. Minion:": the opponent this list is for
         if header:
             started = True
             header, pool_named = _part_of_heading(header, pool_named)
@@ -456,7 +497,12 @@ def parse(text: str, index: CardIndex, alignment: str = HERO) -> ParseResult:
             line_part, pool_named = _part_of_heading(labelled[0], pool_named)
             if part == SIDEBOARD and line_part in _SIDEBOARD_SUBHEADINGS:
                 line_part = SIDEBOARD
-            _read_items(labelled[1], line_part, number, raw, index, alignment, entries, errors)
+            if line_part == NOTES:
+                continue  # "Notes: …" is free text
+            if line_part == VS_FALLEN_WIZARD:
+                _read_items(labelled[1], SIDEBOARD, number, raw, index, alignment, [], errors, plain_mark)
+                continue
+            _read_items(labelled[1], line_part, number, raw, index, alignment, entries, errors, plain_mark)
             continue
         if _LOOKS_LIKE_HEADING.match(line) and not index.lookup(_strip_decor(line)):
             errors.append(
@@ -472,7 +518,10 @@ def parse(text: str, index: CardIndex, alignment: str = HERO) -> ParseResult:
                 )
             )
             continue
-        _read_items(line, part, number, raw, index, alignment, entries, errors)
+        if part == VS_FALLEN_WIZARD:
+            _read_items(line, SIDEBOARD, number, raw, index, alignment, [], errors, plain_mark)
+            continue
+        _read_items(line, part, number, raw, index, alignment, entries, errors, plain_mark)
     return ParseResult(entries, errors)
 
 
@@ -489,9 +538,9 @@ def _part_of_heading(header: str, pool_named: bool) -> tuple[str, bool]:
     return header, pool_named or header == POOL
 
 
-def _read_items(text, part, number, raw, index, alignment, entries, errors) -> None:
+def _read_items(text, part, number, raw, index, alignment, entries, errors, plain_mark=None) -> None:
     """One card line, or several cards separated by commas ("Aragorn, Balin, Bilbo")."""
-    error = _read_card(text, part, number, raw, index, alignment, entries)
+    error = _read_card(text, part, number, raw, index, alignment, entries, plain_mark)
     if error is None:
         return
     items = [item.strip() for item in _LIST_COMMA.split(text)]
@@ -526,7 +575,7 @@ def _is_remark(text: str) -> bool:
     return len(words) >= 3 and text[0].islower() and not any(ch.isdigit() for ch in words[0])
 
 
-def _read_card(line, part, number, raw, index, alignment, entries) -> LineError | None:
+def _read_card(line, part, number, raw, index, alignment, entries, plain_mark=None) -> LineError | None:
     """Read one card ("3x Name (TW)", "Name (x3)", "*Name", "Name [H]"); add it to entries or say why not."""
     line_part = part
     prefix = _SIDEBOARD_PREFIX.match(line)
@@ -540,6 +589,9 @@ def _read_card(line, part, number, raw, index, alignment, entries) -> LineError 
             _("Zeile %(line)d: Die Anzahl „%(qty)s“ ist keine ganze Zahl von 1 bis 99.")
             % {"line": number, "qty": bad.group(1)},
         )
+    net_mark = _NET_MARK.search(line)
+    if net_mark:
+        line = line[: net_mark.start()]
     line = _MARKER.sub("", line).strip()
     carried = _CARRIES.search(line)
     if carried:
@@ -560,6 +612,9 @@ def _read_card(line, part, number, raw, index, alignment, entries) -> LineError 
         word = marked.group(1).lower()
         mark = _ALIGNMENT_MARKS.get(word.upper()) or _ALIGNMENT_WORDS.get(word, "Fallen-wizard")
         rest = (rest[: marked.start()] + rest[marked.end() :]).strip()
+    if net_mark and not mark:
+        mark = _NET_MARKS[net_mark.group(1)]
+    mark = mark or plain_mark
     set_code = number_part = None
     printing = _PRINTING.search(rest)
     if printing:
@@ -583,6 +638,10 @@ def _read_card(line, part, number, raw, index, alignment, entries) -> LineError 
     if error:
         return error
     target = line_part if line_part != AUTO else _TYPE_PART.get(card.card_type, RESOURCES)
+    if target == CHARACTERS and card.is_agent and alignment in (HERO, BALROG):
+        # Lists (NetMECCG's [characters]) put agents with the characters; Helden and Balrog decks may
+        # only play them as hazards ("Helden- und Balrog-Spieler dürfen auch Agenten als Gefahren verwenden").
+        target = HAZARDS
     entries.append(ParsedEntry(card, quantity, target, number))
     return None
 
@@ -690,6 +749,8 @@ def _resolve(index, name, set_code, number_part, alignment, part, number, raw, m
             _("Zeile %(line)d: Die Karte „%(name)s“ ist unbekannt.") % {"line": number, "name": name} + hint,
             suggestions,
         )
+    if set_code and set_code not in index.set_codes:
+        set_code = None  # a set the card data does not hold (GCCG's "PR" promos): the name decides
     if set_code:
         in_set = [c for c in candidates if c.set_code == set_code]
         if not in_set:
