@@ -159,8 +159,9 @@ PLAYER_LISTS = {
         {"meccg.sites.balrog_minion_sites"},
     ),
     # Four agents (Drór, Dâsakûn, Gergeli, Râisha) among the starting characters, which the book
-    # forbids ("darunter dürfen sich keine Agenten befinden"); "Long Grievious Siege" is the file's
-    # misspelling (suggestion: Long Grievous Siege).
+    # forbids ("darunter dürfen sich keine Agenten befinden"); its Open to the Summons (whose text lets
+    # one agent start each) are in the play deck, not with the pool. "Long Grievious Siege" is the
+    # file's misspelling (suggestion: Long Grievous Siege).
     "worlds/2004_alfano_faithless_stewards_vs_hero.dck": (
         "Minion",
         "",
@@ -195,6 +196,16 @@ PLAYER_LISTS = {
         [],
         {"pool": 12, "characters": 8, "resources": 30, "hazards": 30, "sites": 105, "sideboard": 30},
         set(),
+    ),
+    # Four agents (Súrion, Elwen, Dâsakûn, Drór) with the pool and one Open to the Summons, whose text lets
+    # one agent start: three too many. (Trailing spaces after every name, as in the file.)
+    "worlds/2009_sorribes_alatar_in_eriador_vs_minion.dck": (
+        "Fallen-wizard",
+        "Alatar",
+        "Minion",
+        [],
+        {"pool": 14, "characters": 7, "resources": 30, "hazards": 30, "sites": 206, "sideboard": 30},
+        {"meccg.pool.no_agents"},
     ),
     # "River*/fin" is the file's slip (suggestion: River); then only the sites, as in 2004.
     "worlds/2011_kike_balrog_burning_harad_vs_minion.dck": (

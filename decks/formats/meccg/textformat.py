@@ -380,6 +380,7 @@ class CardIndex:
 
 
 _SET_ORDER = ["TW", "TD", "DM", "LE", "AS", "WH", "BA"]
+_PRINTINGS_ELSEWHERE = {"PR"}  # GCCG's set code for promotional reprints of cards of the sets above
 
 
 def _set_rank(code: str) -> int:
@@ -393,10 +394,10 @@ def _code_number(code: str) -> int:
 
 # GCCG's type headings inside a section: "# Minion Resource (30)", "# Balrog Character (3)", "# Hazard (30)".
 _TYPE_HEADING = re.compile(
-    r"^#+\s*(?:(?:hero|minion|balrog|fallen[- ]wizard|stage|dual)\s+)?(character|resource|hazard|site)s?"
-    r"\s*(?:\(\s*\d+\s*\))?$",
+    r"^#+\s*(?:(?:hero|minion|balrog|fallen[- ]wizard|stage|dual)\s+(character|resource|hazard|site)\s*"
+    r"(?:\(\s*\d+\s*\))?|(character|resource|hazard|site)\s*\(\s*\d+\s*\))$",
     re.IGNORECASE,
-)
+)  # singular, with an alignment or a count: "## Hazards (3)" and "# Characters" stay part headings
 _TYPE_HEADING_PART = {"character": CHARACTERS, "resource": RESOURCES, "hazard": HAZARDS, "site": SITES}
 _DECORATION = re.compile(r"^[#=*~_-]{2,}$")  # GCCG's "####" frames around its section names
 _FILE_MARK = re.compile(r"^\[\s*netmeccg\b[^\]]*\]$", re.IGNORECASE)  # "[NetMECCG v1.4 Deck]"
@@ -474,7 +475,7 @@ def parse(text: str, index: CardIndex, alignment: str = HERO) -> ParseResult:
         if typed:
             started = True
             if part not in (POOL, SIDEBOARD, SITES, VS_FALLEN_WIZARD):
-                part = _TYPE_HEADING_PART[typed.group(1).lower()]
+                part = _TYPE_HEADING_PART[(typed.group(1) or typed.group(2)).lower()]
             continue  # within the pool, sideboard or sites it only sorts the cards by type
         header = _header(line)
         if not header and _VERSUS.match(line):
@@ -482,8 +483,10 @@ def parse(text: str, index: CardIndex, alignment: str = HERO) -> ParseResult:
         if header:
             started = True
             header, pool_named = _part_of_heading(header, pool_named)
-            if part == SIDEBOARD and header in _SIDEBOARD_SUBHEADINGS:
-                continue  # "# Hazards (2)" inside the sideboard sub-divides it; the cards stay there
+            if part == SIDEBOARD and header in _SIDEBOARD_SUBHEADINGS and not line.startswith("["):
+                # "# Hazards (2)" inside the sideboard sub-divides it; the cards stay there. NetMECCG's
+                # "[characters]" after "[sideboard]" is the next section.
+                continue
             part = header
             continue
         if part == NOTES:
@@ -749,8 +752,8 @@ def _resolve(index, name, set_code, number_part, alignment, part, number, raw, m
             _("Zeile %(line)d: Die Karte „%(name)s“ ist unbekannt.") % {"line": number, "name": name} + hint,
             suggestions,
         )
-    if set_code and set_code not in index.set_codes:
-        set_code = None  # a set the card data does not hold (GCCG's "PR" promos): the name decides
+    if set_code in _PRINTINGS_ELSEWHERE and set_code not in index.set_codes:
+        set_code = None  # GCCG's promo printings ("The Arkenstone [M] (PR)"): the card data has the card
     if set_code:
         in_set = [c for c in candidates if c.set_code == set_code]
         if not in_set:
