@@ -207,3 +207,8 @@ def test_agents_among_characters_are_hazards_where_the_book_allows_agents_only_a
     assert _read(text, card_index, "Balrog") == [("Baduila", 1, "hazards")]
     assert _read(text, card_index, "Hero") == [("Baduila", 1, "hazards")]
     assert _read(text, card_index, "Minion") == [("Baduila", 1, "characters")]
+
+
+def test_netmeccg_comments_anywhere(card_index):
+    text = "[NetMECCG v1.4 Deck]\n[starting]\nBalin\n# Backups\nGloin\n[sideboard]\n# In the Heart of his Realm\nRiver\n"
+    assert _read(text, card_index) == [("Balin", 1, "pool"), ("Glóin", 1, "pool"), ("River", 1, "sideboard")]

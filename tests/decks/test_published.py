@@ -207,6 +207,15 @@ PLAYER_LISTS = {
         {"pool": 14, "characters": 7, "resources": 30, "hazards": 30, "sites": 206, "sideboard": 30},
         {"meccg.pool.no_agents"},
     ),
+    # Hazards reconstructed by GCCG (its note says so); comments between the sections. Sites as 2004.
+    "worlds/2018_heiner_balrog_makers_map_vs_hero.dck": (
+        "Balrog",
+        "",
+        "Hero",
+        [],
+        {"pool": 5, "characters": 6, "resources": 30, "hazards": 30, "sites": 108, "sideboard": 30},
+        {"meccg.sites.balrog_minion_sites"},
+    ),
     # "River*/fin" is the file's slip (suggestion: River); then only the sites, as in 2004.
     "worlds/2011_kike_balrog_burning_harad_vs_minion.dck": (
         "Balrog",

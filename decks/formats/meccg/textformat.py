@@ -471,6 +471,8 @@ def parse(text: str, index: CardIndex, alignment: str = HERO) -> ParseResult:
         if _FILE_MARK.match(line):
             plain_mark = HERO  # NetMECCG: a name without %, @ or * is the hero printing
             continue
+        if plain_mark and line.startswith("#"):
+            continue  # a NetMECCG file's comment ("# Deck explanation", a card left out)
         typed = _TYPE_HEADING.match(line)
         if typed:
             started = True
