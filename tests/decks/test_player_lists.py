@@ -211,7 +211,6 @@ def test_agents_among_characters_are_hazards_where_the_book_allows_agents_only_a
 
 def test_netmeccg_comments_anywhere(card_index):
     text = (
-        "[NetMECCG v1.4 Deck]\n[starting]\nBalin\n# Backups\nGloin\n"
-        "[sideboard]\n# In the Heart of his Realm\nRiver\n"
+        "[NetMECCG v1.4 Deck]\n[starting]\nBalin\n# Backups\nGloin\n[sideboard]\n# In the Heart of his Realm\nRiver\n"
     )
     assert _read(text, card_index) == [("Balin", 1, "pool"), ("Glóin", 1, "pool"), ("River", 1, "sideboard")]
