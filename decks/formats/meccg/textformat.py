@@ -1,11 +1,13 @@
 """Deck lists as text: parse pasted lists, write the same format back.
 
-Accepted lines: ``3 Name``, ``3x Name``, ``Name x3``, ``Name`` (one copy), each with an
-optional printing in brackets, ``(TW)`` (set) or ``(TW-156)`` (card code). Section
-headers in German or English, with or without ``#``, ``:`` or a count, e.g.
-``# Pool``, ``Gefahren (30)``, ``Sideboard:``; GCCG/online styles such as
-``## Resources`` or ``[Hazards]``. Lines before any header (or under a generic
-``Deck``/``Spielstapel`` header) go to the part their card type suggests.
+Accepted lines: ``3 Name``, ``3x Name``, ``Name x3``, ``Name (x3)``, ``Name * 3``, ``Name`` (one copy),
+each with an optional printing in brackets, ``(TW)`` (set) or ``(TW-156)`` (card code), GCCG's
+``[H]``/``[M]`` or NetMECCG's ``%``/``@``/``*`` after the name. Section headers in German or English,
+with or without ``#``, ``:``, a count or a remark, e.g. ``# Pool``, ``Gefahren (30)``, ``Sideboard:``,
+``Hazards (30) [Creatures first]``; GCCG/NetMECCG files (``####`` frames, ``[starting]``); a known
+heading with cards after its colon ("Minor Items: Horn of Anor, Cram") and comma lists. Lines before
+any header (or under a generic ``Deck``/``Spielstapel`` header) go to the part their card type
+suggests. README (Decks) lists every form and the readings chosen.
 """
 
 import json
