@@ -189,6 +189,16 @@ PLAYER_LISTS = {
         {"pool": 14, "characters": 5, "resources": 30, "hazards": 30, "sites": 111, "sideboard": 30},
         {"meccg.pool.no_agents"},
     ),
+    # Legal once the file's "Keys of the White Towers" takes the suggestion (Keys to the White Towers);
+    # a long comment block, "# Backups" and cards commented out inside the sections.
+    "worlds/2015_alfano_radagast_ents_white_tree_vs_hero.dck": (
+        "Fallen-wizard",
+        "Radagast",
+        "Hero",
+        [164],
+        {"pool": 14, "characters": 6, "resources": 30, "hazards": 30, "sites": 206, "sideboard": 19},
+        set(),
+    ),
     "worlds/2016_laxander_hero_one_ring.dck": (
         "Hero",
         "",
