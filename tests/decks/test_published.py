@@ -235,6 +235,15 @@ PLAYER_LISTS = {
         {"pool": 12, "characters": 3, "resources": 30, "hazards": 30, "sites": 108, "sideboard": 30},
         {"meccg.sites.balrog_minion_sites"},
     ),
+    # The agent Drór with the pool, no Open to the Summons; three starting stage cards (3 points).
+    "worlds/2017_laxander_radagast_wolf_squat_vs_hero.dck": (
+        "Fallen-wizard",
+        "Radagast",
+        "Hero",
+        [],
+        {"pool": 15, "characters": 5, "resources": 30, "hazards": 30, "sites": 209, "sideboard": 30},
+        {"meccg.pool.no_agents"},
+    ),
     # GCCG's .deck form ("####" frames, "# Minion Resource (30)", "Sideboard vs. fw", "(PR)"). Sites as 2004.
     "worlds/2019_laxander_balrog_burning_eriador_vs_hero.deck": (
         "Balrog",
