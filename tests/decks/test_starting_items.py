@@ -102,3 +102,21 @@ def test_overrides_are_found_in_the_card_data_not_by_name():
     listed = (Path(overrides.__file__).parent / "RULES.md").read_text("utf-8")
     for code in found:
         assert code in listed, code
+
+
+def test_open_to_the_summons_lets_one_agent_start(card_index):
+    from decks.formats.meccg.check import check
+    from decks.formats.meccg.model import DeckDescription, Entry
+    from decks.formats.meccg.textformat import parse
+
+    def pool_errors(text):
+        parsed = parse(text, card_index, "Minion")
+        assert parsed.errors == []
+        deck = DeckDescription([Entry(e.card, e.quantity, e.part) for e in parsed.merged()], "Minion")
+        return [p for p in check(deck).problems if p.rule == "meccg.pool.no_agents"]
+
+    assert pool_errors("Pool\nShagrat\nHerion\nOpen to the Summons\n") == []
+    [problem] = pool_errors("Pool\nShagrat\nHerion\nDrór\nOpen to the Summons\n")
+    assert "(hier 1)" in problem.message
+    [problem] = pool_errors("Pool\nShagrat\nHerion\n")
+    assert "Herion" in problem.message or "Herion" in str(problem.cards)

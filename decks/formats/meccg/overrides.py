@@ -23,6 +23,10 @@ _HAZARD_IN_WIZARD_DECK = re.compile(r"may be included as a hazard in a wizard.s 
 _SITE_DUPLICATES = re.compile(r"may be duplicated in (?:your |the )?location deck", re.IGNORECASE)
 # "… may not be included with a hero starting company." (Deadly Dart)
 _NOT_HERO_START = re.compile(r"may not be included with a hero starting company", re.IGNORECASE)
+# "One agent character may be played with target company … or in your starting company" (Open to the Summons)
+_AGENT_IN_STARTING_COMPANY = re.compile(
+    r"(\w+) agent characters? may be played .{0,80}? in your starting company", re.I
+)
 _TAGS = re.compile(r"<[^>]+>")
 
 
@@ -33,6 +37,7 @@ class Overrides:
     hazard_in_hero_deck: bool = False
     site_duplicates: bool = False
     not_in_hero_starting_company: bool = False
+    starting_agents: int = 0  # agents this card lets start (each copy listed with the pool)
 
 
 NONE = Overrides()
@@ -41,6 +46,11 @@ NONE = Overrides()
 def _number(word: str) -> int | None:
     word = word.casefold()
     return int(word) if word.isdigit() else _NUMBERS.get(word)
+
+
+def _starting_agents(text: str) -> int:
+    match = _AGENT_IN_STARTING_COMPANY.search(text)
+    return (_number(match.group(1)) or 0) if match else 0
 
 
 def read(text_en: str, attributes: dict | None = None) -> Overrides:
@@ -61,5 +71,6 @@ def read(text_en: str, attributes: dict | None = None) -> Overrides:
         hazard_in_hero_deck=bool(_HAZARD_IN_WIZARD_DECK.search(text)),
         site_duplicates=bool(_SITE_DUPLICATES.search(text)),
         not_in_hero_starting_company=bool(_NOT_HERO_START.search(text)),
+        starting_agents=_starting_agents(text),
     )
     return NONE if found == NONE else found

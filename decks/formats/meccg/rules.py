@@ -395,9 +395,20 @@ def pool_minor_items(ctx):
 
 @rule("meccg.pool.no_agents", gettext_lazy("Keine Agenten als Anfangscharaktere"), S_POOL)
 def pool_no_agents(ctx):
-    agents = [e.card for e in ctx.in_parts(POOL) if e.card.is_agent]
-    if agents:
-        yield _("Agenten dürfen keine Anfangscharaktere sein: %(cards)s.") % {"cards": _names(agents)}, agents
+    agents = [e.card for e in ctx.in_parts(POOL) if e.card.is_agent for _copy in range(e.quantity)]
+    # Card text goes first: each Open to the Summons listed with the pool lets one agent start
+    # ("One agent character may be played … in your starting company").
+    allowed = sum(e.card.text_rules.starting_agents * e.quantity for e in ctx.in_parts(POOL))
+    if len(agents) > allowed:
+        cards = list(dict.fromkeys(agents))
+        if allowed:
+            text = _(
+                "Agenten dürfen keine Anfangscharaktere sein, außer so vielen, wie Karten wie „Open to the "
+                "Summons“ im Pool erlauben (hier %(allowed)d): %(cards)s."
+            )
+        else:
+            text = _("Agenten dürfen keine Anfangscharaktere sein: %(cards)s.")
+        yield text % {"cards": _names(cards), "allowed": allowed}, cards
 
 
 def _character_allowed(ctx, card: CardInfo) -> bool:
