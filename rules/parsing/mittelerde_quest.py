@@ -481,9 +481,9 @@ def parse(text: str) -> ParsedBook:
     # --- clean the source lines (each change recorded) ------------------------------------
     _drop_dnd(lines, omitted)
     apply_fixes(lines, HEADING_FIXES, repairs)
-    apply_fixes(lines, TEXT_FIXES, repairs)
+    apply_fixes(lines, TEXT_FIXES, repairs, mark=True)
     skills = _find(lines, "FERTIGKEITSKARTEN", start=_find(lines, "WEITERE SPIELELEMENTE"))
-    apply_fixes(lines, SKILL_CARD_FIXES, repairs, skills, _find(lines, "GEGENSTÄNDE", start=skills))
+    apply_fixes(lines, SKILL_CARD_FIXES, repairs, skills, _find(lines, "GEGENSTÄNDE", start=skills), mark=True)
     _repair_list_lines(lines, repairs)
     _rejoin_cut_sentence(lines, repairs)
 
