@@ -51,7 +51,8 @@ def strip_notes(markdown: str, gaps: str | None = "[…]") -> str:
             return GAP_LABELS[match["kind"]] if gaps is None else gaps
         return ""
 
-    return NOTE_RE.sub(replace, markdown)
+    # a heading note is a paragraph of its own: it goes with the blank line after it
+    return NOTE_RE.sub(replace, re.sub(r"⟦Kopf: [^⟧]*⟧\s*", "", markdown))
 
 
 def fix_noted(text: str, wrong: str, right: str, reason: str = "") -> tuple[str, int]:
