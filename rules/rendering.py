@@ -39,6 +39,7 @@ Resolver = Callable[..., str | None]
 CONTEXT_CHARS = 160
 MONTHS = "Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
 DATE_LINE = re.compile(rf"^(\s*\d{{1,2}})\.(?= (?:{MONTHS})\b)", re.M)
+PRONOUN_START = re.compile(r"^\W*(?:Diese[rsn]?|Dies|Sie|Er|Es|Hierzu|Dazu|Davon)\b")
 # Where an editorial note stood while the Markdown is converted (letters only, so Markdown leaves it alone).
 NOTE_MARK = re.compile(r"zzanm(\d+)zz")
 
@@ -135,7 +136,11 @@ def _editorial_notes(rendered: str, notes: list[tuple[str, str]]) -> str:
 def reference_context(source: str, position: int) -> str:
     """The plain text of the sentence before a reference: what it is about ("besiegt (s. S. 32)")."""
     before = source[max(0, position - CONTEXT_CHARS) : position]
-    before = re.split(r"\n\s*\n|(?<=[.!?])\s+(?=[A-ZÄÖÜ*])", before)[-1]
+    sentences = re.split(r"\n\s*\n|(?<=[.!?])\s+(?=[A-ZÄÖÜ*])", before)
+    before = sentences[-1]
+    if len(sentences) > 1 and PRONOUN_START.match(before):
+        # "Diese werden auf Seite 14 beschrieben": the topic is named in the sentence before
+        before = f"{sentences[-2]} {before}"
     before = NOTE_MARK.sub(" ", REF_LINK.sub(" ", before))
     return re.sub(r"[*_#>\[\]()]+", " ", before).strip()
 

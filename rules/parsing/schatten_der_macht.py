@@ -282,6 +282,7 @@ def parse(text: str) -> ParsedBook:
             section.body, _count = link_heading_mentions(section.body, headings)
             if INFERRED_ICON_RE.search(strip_notes(section.body)):
                 section.body = heading_note(INFERRED_ICON_NOTE) + "\n\n" + section.body
+    _pages_the_book_names(sections)
     return ParsedBook(
         title=TITLE,
         sections=sections,
@@ -358,6 +359,30 @@ def _place_notes(lines: list[str], pending: list[tuple[int, str, str]]) -> dict[
             cursor = end + len(token)
         lines[index] = line
     return under
+
+
+# The text has no page numbers; the book's own references say where these rules are printed: "Passen
+# (Seite 11)", "Unwegsame Region (siehe Seite 9)", "Entscheidungsphase (siehe Seite 12)", "den Kasten auf
+# Seite 12" (the box on Konfliktmarken), "Bezahlen von Aktionen auf Seite 7", and Trophäen and Besondere
+# Einheiten "werden auf Seite 14 beschrieben".
+PAGES = {
+    7: ["Bezahlen von Aktionen"],
+    9: ["Abenteurer/Schiffe bewegen", "Unwegsame Regionen"],
+    11: ["Passen"],
+    12: ["Phase 3: Entscheidungsphase", "Konfliktmarken"],
+    14: ["Sonderregeln", "Trophäen", "Besondere Einheiten"],
+}
+
+
+def _pages_the_book_names(sections: list[ParsedSection]) -> None:
+    """Give the sections the book places on a page that page; the sections between two on the same page too."""
+    ordered = [section for top in sections for section, _ in top.walk()]
+    for page, headings in PAGES.items():
+        placed = [i for i, section in enumerate(ordered) if section.heading in headings]
+        if len(placed) != len(headings):
+            raise not_this_book(TITLE, f"die Abschnitte {', '.join(headings)} (Seite {page})")
+        for section in ordered[placed[0] : placed[-1] + 1]:
+            section.pages = sorted({*section.pages, page})
 
 
 def _display_spec(spec):
