@@ -148,7 +148,9 @@ def reference_context(source: str, position: int) -> str:
 def html_to_text(fragment: str) -> str:
     fragment = re.sub(r'\s?<a class="permalink"[^>]*>¶</a>', "", fragment)
     # editorial notes are not the book's text
-    fragment = re.sub(r'<aside class="editorial-notes".*?</aside>|<sup class="ed-ref">.*?</sup>', "", fragment, flags=re.S)
+    fragment = re.sub(
+        r'<aside class="editorial-notes".*?</aside>|<sup class="ed-ref">.*?</sup>', "", fragment, flags=re.S
+    )
     text = re.sub(r"</?(?:em|strong|b|i|a|span|sup|sub|code|mark)\b[^>]*>", "", fragment)
     text = re.sub(r"<[^>]+>", " ", text)
     return re.sub(r"\s+", " ", html.unescape(text)).strip()

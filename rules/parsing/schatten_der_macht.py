@@ -32,7 +32,6 @@ from .notes import NOTE_RE, correction, gap, heading_note, note, strip_notes
 from .text import (
     Block,
     Outline,
-    apply_fixes,
     block_markdown,
     bold_labels,
     first_index,
@@ -436,7 +435,8 @@ def _structural_fixes(lines: list[str], repairs: list[Repair], pending: list) ->
     shown(
         header,
         "Umfang der Aktion",
-        f"Tabellenkopf im Buchtext verstümmelt („{lines[header].strip()}“); „Umfang der Aktion“ von der Redaktion ergänzt",
+        f"Tabellenkopf im Buchtext verstümmelt („{lines[header].strip()}“); "
+        "„Umfang der Aktion“ von der Redaktion ergänzt",
     )
     lines[header] = "Gesamtzahl der bezahlten Ressourcen\tUmfang der Aktion"
     for index, line in enumerate(lines):

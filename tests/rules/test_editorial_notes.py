@@ -58,7 +58,9 @@ def test_known_damaged_places_are_marked(rulebooks, client):
             text,
         )
         assert found, heading
-        assert re.search(rf'<li id="{found[1]}">[^<]*(verloren|unleserlich|fehlt|abgeschnitten|gelesen)', text, re.I), heading
+        assert re.search(rf'<li id="{found[1]}">[^<]*(verloren|unleserlich|fehlt|abgeschnitten|gelesen)', text, re.I), (
+            heading
+        )
     vrak = Section.objects.get(rulebook__game__slug="schatten-der-macht", heading="Vrak")
     assert "mindestens 1 [Symbol unleserlich] im Vorrat" in vrak.body_text
     assert "**4**" not in vrak.body_html and ">4<" not in vrak.body_html
@@ -90,7 +92,10 @@ def test_silent_fixes_of_the_other_books_are_shown_too(rulebooks, client, game, 
 
 
 def test_render_numbers_notes_in_order_and_lists_heading_notes_without_a_mark():
-    source = "⟦Kopf: Überschrift korrigiert aus „X“⟧\n\nDie Trophäen⟦Anm: Korrigiert aus „Grophäen“⟧ und ⟦Lücke Text: fehlt⟧."
+    source = (
+        "⟦Kopf: Überschrift korrigiert aus „X“⟧\n\n"
+        "Die Trophäen⟦Anm: Korrigiert aus „Grophäen“⟧ und ⟦Lücke Text: fehlt⟧."
+    )
     body, text, _ = render(source, lambda target: None)
     assert text == "Die Trophäen und [unleserlich]."
     assert body.count('class="ed-ref"') == 2

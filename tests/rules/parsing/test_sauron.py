@@ -1,7 +1,7 @@
 import pytest
 
-from rules.parsing.notes import strip_notes
 from rules.parsing import sauron
+from rules.parsing.notes import strip_notes
 
 from .checks import all_bodies, check_book, child_headings, section, top_headings
 from .conftest import seed_text

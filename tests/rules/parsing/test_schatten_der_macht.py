@@ -122,7 +122,9 @@ def test_tables_captions_and_boxes(book):
     assert "| Anzahl bezahlter [Stiefel]-Ressourcen | Zur Verfügung stehende Bewegungen |" in moves
     assert "| Anzahl bezahlter [Anker]-Ressourcen | Zu platzierende Schiffe |" in shown(book, "Schiffe bauen")
     box = section(book, "Aktion: Schiffe bauen")
-    assert box.kind == SUMMARY and shown(book, "Aktion: Schiffe bauen").startswith("- 1) Eine oder mehrere Regionskarten spielen")
+    assert box.kind == SUMMARY and shown(book, "Aktion: Schiffe bauen").startswith(
+        "- 1) Eine oder mehrere Regionskarten spielen"
+    )
     assert "<u>" not in all_bodies(book) and "Jede Aktion kostet immer nur *eine* Art von Ressource" in all_bodies(book)
     assert "Albernia" not in all_bodies(book) and "Name der Organisation" not in all_bodies(book)
     assert "Ulisses Spiele GmbH" not in all_bodies(book) and "Wertungsblock" not in all_bodies(book)
