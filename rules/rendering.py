@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import markdown
 import nh3
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext
 
 from .models import ALIGNMENT_LABELS
@@ -18,7 +20,7 @@ BLOCK_START = re.compile(r"^<(p|ul|ol|blockquote|table)>", re.M)
 
 ALLOWED_TAGS = {
     "p", "br", "strong", "em", "b", "i", "ul", "ol", "li", "a", "span", "sup", "sub",
-    "blockquote", "code", "pre", "table", "thead", "tbody", "tr", "th", "td", "h3", "h4", "h5", "hr", "aside",
+    "blockquote", "code", "pre", "table", "thead", "tbody", "tr", "th", "td", "h3", "h4", "h5", "hr", "aside", "div",
 }  # fmt: skip
 ALLOWED_ATTRIBUTES = {
     "a": {"href", "title", "class", "aria-label", "id"},
@@ -26,6 +28,7 @@ ALLOWED_ATTRIBUTES = {
     "sup": {"class"},
     "li": {"id"},
     "aside": {"class", "aria-label"},
+    "div": {"class", "tabindex", "role", "aria-label"},
     "p": {"id"},
     "ul": {"id"},
     "ol": {"id"},
@@ -61,7 +64,15 @@ def _badges(match: re.Match) -> str:
 
 
 def render(source: str, resolve: Resolver) -> tuple[str, str, list[tuple[str, str]]]:
-    """(html, plain text, unresolved [(label, target)]) for a section's Markdown."""
+    """(html, plain text, unresolved [(label, target)]) for a section's Markdown.
+
+    The HTML is stored, so its few labels are in the site's language, whoever runs the import.
+    """
+    with translation.override(settings.LANGUAGE_CODE):
+        return _render(source, resolve)
+
+
+def _render(source: str, resolve: Resolver) -> tuple[str, str, list[tuple[str, str]]]:
     unresolved: list[tuple[str, str]] = []
 
     with_context = len(inspect.signature(resolve).parameters) > 1
@@ -97,6 +108,14 @@ def render(source: str, resolve: Resolver) -> tuple[str, str, list[tuple[str, st
     rendered = re.sub(
         r'<p id="(abs-\d+)">(.*?)</p>',
         rf'<p id="\1">\2 <a class="permalink" href="#\1" aria-label="{label}">¶</a></p>',
+        rendered,
+        flags=re.S,
+    )
+    # a wide table scrolls on its own (keyboard too) instead of widening a phone's page
+    table_label = html.escape(gettext("Tabelle"))
+    rendered = re.sub(
+        r"(<table\b.*?</table>)",
+        rf'<div class="table-scroll" tabindex="0" role="region" aria-label="{table_label}">\1</div>',
         rendered,
         flags=re.S,
     )
