@@ -536,7 +536,7 @@ def _outline():
 
 def _is_caption(block: Block) -> bool:
     """A picture caption: one short line, no sentence end; not a line of running text cut by the layout."""
-    text = strip_notes(block.text, gaps=None)
+    text = strip_notes(block.text)  # a lost symbol counts as one character, as in the book
     return (
         len(block.lines) == 1
         and len(text) < 75

@@ -104,3 +104,11 @@ def test_schatten_der_macht_references_reach_the_pages_the_book_names(rulebooks)
     for (source, fragment), target in expected.items():
         section = Section.objects.get(rulebook__game__slug="schatten-der-macht", slug=source)
         assert link_after(section, fragment) == f"/regeln/schatten-der-macht/{target}/", source
+
+
+def test_a_pronoun_takes_its_topic_from_the_sentence_before():
+    source = "Diese Spielmarken stellen Trophäen dar. Diese werden auf [Seite 14](ref:p14) beschrieben."
+    context = reference_context(source, source.index("[Seite"))
+    assert "Trophäen" in context and context.endswith("Diese werden auf")
+    source = "Die Karten sind gemischt. Wer als erster passt ([Seite 11](ref:p11)), beginnt."
+    assert reference_context(source, source.index("[Seite")) == "Wer als erster passt"
