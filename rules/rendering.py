@@ -29,7 +29,7 @@ ALLOWED_ATTRIBUTES = {
     "li": {"id"},
     "aside": {"class", "aria-label"},
     "div": {"class", "tabindex", "role", "aria-label"},
-    "p": {"id"},
+    "p": {"id", "class"},
     "ul": {"id"},
     "ol": {"id"},
     "blockquote": {"id"},
@@ -43,6 +43,9 @@ CONTEXT_CHARS = 160
 MONTHS = "Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
 DATE_LINE = re.compile(rf"^(\s*\d{{1,2}})\.(?= (?:{MONTHS})\b)", re.M)
 PRONOUN_START = re.compile(r"^\W*(?:Diese[rsn]?|Dies|Sie|Er|Es|Hierzu|Dazu|Davon)\b")
+EDITORIAL = re.compile(
+    r'<aside class="editorial-notes".*?</aside>|<sup class="ed-ref">.*?</sup>|<p class="ed-lead">.*?</p>', re.S
+)
 # Where an editorial note stood while the Markdown is converted (letters only, so Markdown leaves it alone).
 NOTE_MARK = re.compile(r"zzanm(\d+)zz")
 
@@ -142,10 +145,16 @@ def _editorial_notes(rendered: str, notes: list[tuple[str, str]]) -> str:
         return f'<span class="text-gap">{html.escape(gap)}</span>{ref}' if gap else ref
 
     rendered = NOTE_MARK.sub(mark, rendered)
+    heading_notes = [number for number, (kind, _) in enumerate(notes, start=1) if kind == "Kopf"]
+    if heading_notes:
+        # notes on the section as a whole (its heading, inferred symbols) are announced above the text
+        links = " ".join(f'<a href="#anm-{n}" id="anm-ref-{n}">[{n}]</a>' for n in heading_notes)
+        lead = html.escape(gettext("Anmerkung der Redaktion zu diesem Abschnitt:"))
+        rendered = f'<p class="ed-lead">{lead} {links}</p>\n{rendered}'
     back = html.escape(gettext("Zurück zur Textstelle"))
     items = "".join(
         f'<li id="anm-{number}">{html.escape(text)}'
-        + (f' <a href="#anm-ref-{number}" aria-label="{back}">↩</a>' if kind != "Kopf" else "")
+        + f' <a href="#anm-ref-{number}" aria-label="{back}">↩</a>'
         + "</li>"
         for number, (kind, text) in enumerate(notes, start=1)
     )
@@ -167,9 +176,7 @@ def reference_context(source: str, position: int) -> str:
 def html_to_text(fragment: str) -> str:
     fragment = re.sub(r'\s?<a class="permalink"[^>]*>¶</a>', "", fragment)
     # editorial notes are not the book's text
-    fragment = re.sub(
-        r'<aside class="editorial-notes".*?</aside>|<sup class="ed-ref">.*?</sup>', "", fragment, flags=re.S
-    )
+    fragment = EDITORIAL.sub("", fragment)
     text = re.sub(r"</?(?:em|strong|b|i|a|span|sup|sub|code|mark)\b[^>]*>", "", fragment)
     text = re.sub(r"<[^>]+>", " ", text)
     return re.sub(r"\s+", " ", html.unescape(text)).strip()

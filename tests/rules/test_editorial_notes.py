@@ -91,7 +91,7 @@ def test_silent_fixes_of_the_other_books_are_shown_too(rulebooks, client, game, 
     assert any(quoted in note for note in notes_on(page(client, shown[0])))
 
 
-def test_render_numbers_notes_in_order_and_lists_heading_notes_without_a_mark():
+def test_render_numbers_notes_in_order_and_announces_heading_notes_above_the_text():
     source = (
         "⟦Kopf: Überschrift korrigiert aus „X“⟧\n\n"
         "Die Trophäen⟦Anm: Korrigiert aus „Grophäen“⟧ und ⟦Lücke Text: fehlt⟧."
@@ -100,5 +100,7 @@ def test_render_numbers_notes_in_order_and_lists_heading_notes_without_a_mark():
     assert text == "Die Trophäen und [unleserlich]."
     assert body.count('class="ed-ref"') == 2
     assert '<a href="#anm-2" id="anm-ref-2"' in body and '<a href="#anm-3" id="anm-ref-3"' in body
-    assert '<li id="anm-1">Überschrift korrigiert aus „X“</li>' in body
+    # a note on the whole section is announced above the text and listed with the others
+    assert body.startswith('<p class="ed-lead">Anmerkung der Redaktion zu diesem Abschnitt: <a href="#anm-1"')
+    assert '<li id="anm-1">Überschrift korrigiert aus „X“ <a href="#anm-ref-1"' in body
     assert '<span class="text-gap">[unleserlich]</span>' in body
