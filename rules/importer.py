@@ -22,6 +22,7 @@ from cards.models import Game
 from . import analysis, search
 from .models import GlossaryTerm, Rulebook, Section, UnresolvedReference
 from .parsing.base import ParsedBook, ParsedSection
+from .parsing.notes import strip_notes
 from .parsing.registry import load_parser
 from .rendering import REF_LINK, extract_alignments, render
 
@@ -190,7 +191,7 @@ class ReferenceResolver:
                 self._tokens[section.pk] = (
                     set(analysis.index_tokens(section.heading)),
                     # the Markdown, not body_text: on a first import later sections are not rendered yet
-                    set(analysis.index_tokens(REF_LINK.sub(" ", section.source_markdown))),
+                    set(analysis.index_tokens(REF_LINK.sub(" ", strip_notes(section.source_markdown)))),
                 )
             heading, body = self._tokens[section.pk]
             score = sum(weight * (3 * (t in heading) + (t in body)) for t, weight in topic.items())
@@ -427,7 +428,7 @@ def _store_terms(book: ParsedBook, game: Game, sections: list[Section], force: b
         on_pages = [s for s in candidates if set(s.pages) & set(parsed.pages)]
         section = (on_pages or candidates or [None])[0]
         written = PROJECT_DEFINITIONS.get(game.slug, {}).get(parsed.term)
-        book_text = _fold(re.sub(r"[*_]", "", section.source_markdown) if section else "")
+        book_text = _fold(re.sub(r"[*_]", "", strip_notes(section.source_markdown)) if section else "")
         values = {
             "term": parsed.term,
             "synonyms": list(dict.fromkeys(parsed.synonyms)),

@@ -141,7 +141,7 @@ def _term_matcher(signature: tuple) -> tuple[re.Pattern | None, dict[str, tuple]
     return _names_pattern(tuple(lookup)), lookup
 
 
-SKIP_INSIDE = {"a", "h1", "h2", "h3", "h4", "h5", "code", "pre", "mark"}
+SKIP_INSIDE = {"a", "h1", "h2", "h3", "h4", "h5", "code", "pre", "mark", "aside"}  # aside: editorial notes
 
 
 def link_glossary_terms(

@@ -22,6 +22,7 @@ from itertools import pairwise
 from urllib.parse import quote, unquote
 
 from .base import EXAMPLE, RULE, SUMMARY, ParsedBook, ParsedSection, ParsedTerm, Repair
+from .notes import heading_note
 from .text import (
     Block,
     Outline,
@@ -481,9 +482,9 @@ def parse(text: str) -> ParsedBook:
     # --- clean the source lines (each change recorded) ------------------------------------
     _drop_dnd(lines, omitted)
     apply_fixes(lines, HEADING_FIXES, repairs)
-    apply_fixes(lines, TEXT_FIXES, repairs)
+    apply_fixes(lines, TEXT_FIXES, repairs, mark=True)
     skills = _find(lines, "FERTIGKEITSKARTEN", start=_find(lines, "WEITERE SPIELELEMENTE"))
-    apply_fixes(lines, SKILL_CARD_FIXES, repairs, skills, _find(lines, "GEGENSTÄNDE", start=skills))
+    apply_fixes(lines, SKILL_CARD_FIXES, repairs, skills, _find(lines, "GEGENSTÄNDE", start=skills), mark=True)
     _repair_list_lines(lines, repairs)
     _rejoin_cut_sentence(lines, repairs)
 
@@ -526,10 +527,29 @@ def parse(text: str) -> ParsedBook:
                 section.body = section.body.replace(
                     "(s. nächste Seite)", f"([s. nächste Seite](ref:p{section.pages[0] + 1}))"
                 )
+    _note_heading_fixes(sections, repairs)
     terms = _glossary(sections, by_heading, entries)
     return ParsedBook(
         title=TITLE, sections=sections, terms=terms, repairs=repairs, omitted=omitted, page_index=page_index
     )
+
+
+def _note_heading_fixes(sections: list[ParsedSection], repairs: list[Repair]) -> None:
+    """A misprinted heading word corrected by HEADING_FIXES is noted under the heading (a rejoined line break
+    changes no wording and gets no note)."""
+    misprints = {(wrong, right): reason for wrong, right, reason in HEADING_FIXES if reason.startswith("Druckfehler")}
+    done: set[tuple[str, str]] = set()
+    for repair in repairs:
+        key = (repair.before, repair.after)
+        if key not in misprints or key in done:
+            continue
+        done.add(key)
+        word = repair.after.casefold()
+        for top in sections:
+            for section, _ in top.walk():
+                if word in section.heading.casefold():
+                    text = f"Überschrift korrigiert aus „{repair.before}“ ({misprints[key]})"
+                    section.body = heading_note(text) + "\n\n" + section.body
 
 
 def _point_fragments_at_headings(markdown: str, sections: list[ParsedSection]) -> str:

@@ -18,6 +18,7 @@ heading text is lower case. Decisions:
 import re
 
 from .base import ParsedBook, Repair
+from .notes import fix_noted
 from .text import (
     Outline,
     block_markdown,
@@ -176,8 +177,7 @@ def _markdown(block, repairs: list[Repair]) -> str:
     markdown = block_markdown(block).replace("**BEISPIEL:**", "**Beispiel:**")
     markdown = bold_labels(markdown)
     for wrong, right, reason in FIXES:
-        while wrong in markdown:
-            offset = next((i for i, line in enumerate(block.lines) if wrong in line), 0)
-            markdown = markdown.replace(wrong, right, 1)
-            repairs.append(Repair(block.lineno + offset, wrong, right, reason))
+        offset = next((i for i, line in enumerate(block.lines) if wrong in line), 0)
+        markdown, count = fix_noted(markdown, wrong, right, reason)  # shown as an editorial note
+        repairs.extend(Repair(block.lineno + offset, wrong, right, reason) for _ in range(count))
     return markdown

@@ -4,7 +4,9 @@ An OCR extraction: resource icons were lost or read as emoji, letters misread ("
 picture captions sit between paragraphs, and columns are interleaved. Decisions:
 
 - Headings are bare lines; the outline is spelled out in OUTLINE (checked in order).
-- Word repairs come from the reviewed table ``data/schatten_der_macht_repairs.json``.
+- Word repairs come from the reviewed table ``data/schatten_der_macht_repairs.json``; damage that cannot be
+  recovered with certainty is listed there too and marked on the page ("[unleserlich]" with a note). No repair
+  is silent: each leaves an editorial note (``notes.py``) after the corrected words, or under the heading.
 - A lost resource icon inside the description of an action is that action's resource
   (the book says so: "Abenteurer anheuern (mit Schwert & Stab)" …) and is written "[Anker]" etc.;
   anywhere else the kind is not certain and it becomes "[Symbol]". Every replacement is recorded.
@@ -26,10 +28,10 @@ import re
 from pathlib import Path
 
 from .base import EXAMPLE, RULE, SUMMARY, ParsedBook, ParsedSection, Repair
+from .notes import NOTE_RE, correction, gap, heading_note, note, strip_notes
 from .text import (
     Block,
     Outline,
-    apply_fixes,
     block_markdown,
     bold_labels,
     first_index,
@@ -258,20 +260,28 @@ def parse(text: str) -> ParsedBook:
     )
     lines = lines[:end]
 
-    words = json.loads(REPAIRS_FILE.read_text(encoding="utf-8"))["words"]
-    apply_fixes(lines, [tuple(w) for w in words], repairs)
-    _structural_fixes(lines, repairs)
+    data = json.loads(REPAIRS_FILE.read_text(encoding="utf-8"))
+    # (line index, words the note follows, note): placed once all repairs are done
+    pending: list[tuple[int, str, str]] = []
+    _noted_fixes(lines, data["words"], repairs, pending)
+    _structural_fixes(lines, repairs, pending)
     _icon_fixes(lines, repairs)
+    _noted_fixes(lines, data["passages"], repairs, pending)
+    _damage_marks(lines, data["damaged"], repairs)
+    heading_notes = _place_notes(lines, pending)
 
     # the book underlines for emphasis; Markdown has no underline and "<u>" is raw HTML
     lines = [re.sub(r"<u>(.*?)</u>", r"*\1*", line) for line in lines]
     blocks = split_blocks("\n".join(lines))
-    sections = _build_tree(blocks, omitted)
+    sections = _build_tree(blocks, omitted, heading_notes)
     headings = {section.heading for top in sections for section, _ in top.walk()}
     for top in sections:
         for section, _ in top.walk():
             section.body, _count = rewrite_refs(section.body)
             section.body, _count = link_heading_mentions(section.body, headings)
+            if INFERRED_ICON_RE.search(strip_notes(section.body)):
+                section.body = heading_note(INFERRED_ICON_NOTE) + "\n\n" + section.body
+    _pages_the_book_names(sections)
     return ParsedBook(
         title=TITLE,
         sections=sections,
@@ -290,6 +300,90 @@ def parse(text: str) -> ParsedBook:
     )
 
 
+INFERRED_ICON_RE = re.compile(r"\[(?:Schwert & Stab|Anker|Stiefel|Gold)\]")
+INFERRED_ICON_NOTE = (
+    "Ressourcensymbole in eckigen Klammern ([Schwert & Stab], [Anker], [Stiefel], [Gold]) hat die Redaktion "
+    "eingesetzt: Das Buch zeigt dort ein Symbol, das beim Texterkennen verloren ging; welches, ergibt sich aus "
+    "der Aktion, um die es geht."
+)
+LOST_SYMBOL_NOTE = "Ein Symbol ging beim Texterkennen verloren; welches, lässt der Text nicht sicher erkennen."
+
+
+def _noted_fixes(lines: list[str], fixes, repairs: list[Repair], pending: list) -> None:
+    """Apply reviewed (wrong, right, reason) fixes; each use gets a "Korrigiert aus …" note."""
+    for index, line in enumerate(lines):
+        for wrong, right, reason in fixes:
+            # one pass: a fix may keep the wrong words ("erreicht" -> "erreicht.")
+            for _ in range(line.count(wrong)):
+                repairs.append(Repair(index + 1, wrong, right, reason))
+                pending.append((index, right, correction(wrong, reason)))
+            line = line.replace(wrong, right)
+        lines[index] = line
+
+
+def _damage_marks(lines: list[str], damaged, repairs: list[Repair]) -> None:
+    """Mark text that cannot be recovered: "{?}" / "{?Symbol}" in the replacement become gap notes."""
+    for index, line in enumerate(lines):
+        original = line
+        for text, replacement, reason in damaged:
+            if text in line:
+                marked = replacement.replace("{?Symbol}", gap(reason, symbol=True)).replace("{?}", gap(reason))
+                line = line.replace(text, marked)
+        # a lost icon whose kind the context does not give
+        line = line.replace("[Symbol]", gap(LOST_SYMBOL_NOTE, symbol=True))
+        if line != original:
+            lines[index] = line
+            repairs.append(Repair(index + 1, original.strip(), strip_notes(line, gaps=None).strip(), "unleserlich"))
+
+
+def _place_notes(lines: list[str], pending: list[tuple[int, str, str]]) -> dict[str, list[str]]:
+    """Put each note after its words; notes on a heading line go under the heading (returned by heading)."""
+    headings = {heading for _, _, heading in _outline()}
+    under: dict[str, list[str]] = {}
+    by_line: dict[int, list[tuple[str, str]]] = {}
+    for index, anchor, token in pending:
+        by_line.setdefault(index, []).append((anchor, token))
+    for index, items in sorted(by_line.items()):
+        line = lines[index]
+        if line.strip() in headings:
+            shown = DISPLAY.get(line.strip(), line.strip())
+            texts = [NOTE_RE.fullmatch(token)["note"] for _, token in items]
+            under.setdefault(shown, []).extend(heading_note(f"Überschrift {t[0].lower()}{t[1:]}") for t in texts)
+            continue
+        cursor = 0
+        for anchor, token in items:
+            found = line.find(anchor, cursor) if anchor else -1
+            end = found + len(anchor) if found != -1 else len(line.rstrip())
+            line = line[:end] + token + line[end:]
+            cursor = end + len(token)
+        lines[index] = line
+    return under
+
+
+# The text has no page numbers; the book's own references say where these rules are printed: "Passen
+# (Seite 11)", "Unwegsame Region (siehe Seite 9)", "Entscheidungsphase (siehe Seite 12)", "den Kasten auf
+# Seite 12" (the box on Konfliktmarken), "Bezahlen von Aktionen auf Seite 7", and Trophäen and Besondere
+# Einheiten "werden auf Seite 14 beschrieben".
+PAGES = {
+    7: ["Bezahlen von Aktionen"],
+    9: ["Abenteurer/Schiffe bewegen", "Unwegsame Regionen"],
+    11: ["Passen"],
+    12: ["Phase 3: Entscheidungsphase", "Konfliktmarken"],
+    14: ["Sonderregeln", "Trophäen", "Besondere Einheiten"],
+}
+
+
+def _pages_the_book_names(sections: list[ParsedSection]) -> None:
+    """Give the sections the book places on a page that page; the sections between two on the same page too."""
+    ordered = [section for top in sections for section, _ in top.walk()]
+    for page, headings in PAGES.items():
+        placed = [i for i, section in enumerate(ordered) if section.heading in headings]
+        if len(placed) != len(headings):
+            raise not_this_book(TITLE, f"die Abschnitte {', '.join(headings)} (Seite {page})")
+        for section in ordered[placed[0] : placed[-1] + 1]:
+            section.pages = sorted({*section.pages, page})
+
+
 def _display_spec(spec):
     term, heading, synonyms = spec[:3]
     return (term, DISPLAY.get(heading, heading), synonyms, *spec[3:])
@@ -303,9 +397,12 @@ def _line(lines: list[str], predicate, shown: str) -> int:
     return first_index(lines, lambda line: predicate(line.strip()), TITLE, f"die Zeile „{shown}“")
 
 
-def _structural_fixes(lines: list[str], repairs: list[Repair]) -> None:
+def _structural_fixes(lines: list[str], repairs: list[Repair], pending: list) -> None:
     def record(index: int, before: str, after: str, reason: str) -> None:
         repairs.append(Repair(index + 1, before, after, reason))
+
+    def shown(index: int, anchor: str, text: str) -> None:
+        pending.append((index, anchor, note(text)))
 
     # the row of victory icons sits inside the sentence "… über Regionen und / Organisationen, …"
     icons = _line(
@@ -335,14 +432,27 @@ def _structural_fixes(lines: list[str], repairs: list[Repair]) -> None:
         "Gesamtzahl der bezahlten Ressourcen ( …",
     )
     record(header, lines[header], "Gesamtzahl der bezahlten Ressourcen\tUmfang der Aktion", "Tabellenkopf verstümmelt")
+    shown(
+        header,
+        "Umfang der Aktion",
+        f"Tabellenkopf im Buchtext verstümmelt („{lines[header].strip()}“); "
+        "„Umfang der Aktion“ von der Redaktion ergänzt",
+    )
     lines[header] = "Gesamtzahl der bezahlten Ressourcen\tUmfang der Aktion"
     for index, line in enumerate(lines):
         if line.startswith(("711\t", "i i\t")):
             fixed = "1\t" + line.split("\t", 1)[1]
             record(index, line, fixed, "OCR: „1“ verlesen (Reihe 1, 3, 6, 10, 15)")
+            pending.append((index, "1", correction(line.split("\t", 1)[0], "OCR; die Reihe lautet 1, 3, 6, 10, 15")))
             lines[index] = fixed
     moves = _line(lines, lambda s: s == "Zur Verfügung stehende Bewegungen", "Zur Verfügung stehende Bewegungen")
     record(moves, lines[moves], "Anzahl bezahlter [Stiefel]-Ressourcen\tZur Verfügung stehende Bewegungen", "")
+    shown(
+        moves,
+        "Anzahl bezahlter [Stiefel]-Ressourcen",
+        "Die Spalte der bezahlten Ressourcen fehlt im Buchtext; von der Redaktion nach den Kostentabellen des Buchs "
+        "(1, 3, 6, 10, 15) ergänzt",
+    )
     lines[moves] = "Anzahl bezahlter [Stiefel]-Ressourcen\tZur Verfügung stehende Bewegungen"
     for offset, paid in enumerate((1, 3, 6, 10, 15), start=1):
         assert lines[moves + offset].strip() == str(offset), "table of movements changed"
@@ -355,16 +465,19 @@ def _structural_fixes(lines: list[str], repairs: list[Repair]) -> None:
             record(index, line, fixed, "Tabellenzellen verrutscht")
             lines[index] = fixed
         elif line.startswith("Organisationen\t6 Organisationen"):
-            cells = ("Organisationen", "6 Organisationen = Platz 1 = 4 Punkte", "(unleserlich)", "(unleserlich)")
+            lost = gap("Zelle im Buchtext unleserlich (erhalten ist nur „atz 1“).")
+            cells = ("Organisationen", "6 Organisationen = Platz 1 = 4 Punkte", lost, lost)
             fixed = "\t".join((*cells, "4 Organisationen = Platz 2 = 3 Punkte"))
             record(index, line, fixed, "Zellen unleserlich, Rest der Zeile erhalten")
             lines[index] = fixed
         elif line.startswith("Gesamt\t13 Punkte"):
-            fixed = "Gesamt\t13 Punkte\t11 Punkte\t13 Punkte (Gewinn …)\t10 Punkte"
+            lost = gap("Der Rest der Klammer ist im Buchtext abgeschnitten.")
+            fixed = f"Gesamt\t13 Punkte\t11 Punkte\t13 Punkte (Gewinn {lost})\t10 Punkte"
             record(index, line, fixed, "Tabellenzellen verrutscht")
             lines[index] = fixed
     konflikt = _line(lines, lambda s: s == "Konfliktmarken (S)", "Konfliktmarken (S)")
     record(konflikt, lines[konflikt], "Konfliktmarken", "Rest eines verlorenen Symbols in der Überschrift")
+    pending.append((konflikt, "Konfliktmarken", correction(lines[konflikt].strip(), "Rest eines verlorenen Symbols")))
     lines[konflikt] = "Konfliktmarken"
 
 
@@ -423,7 +536,7 @@ def _outline():
 
 def _is_caption(block: Block) -> bool:
     """A picture caption: one short line, no sentence end; not a line of running text cut by the layout."""
-    text = block.text
+    text = strip_notes(block.text)  # a lost symbol counts as one character, as in the book
     return (
         len(block.lines) == 1
         and len(text) < 75
@@ -434,7 +547,7 @@ def _is_caption(block: Block) -> bool:
     ) or text.startswith(">")
 
 
-def _build_tree(blocks: list[Block], omitted: list[str]) -> list[ParsedSection]:
+def _build_tree(blocks: list[Block], omitted: list[str], heading_notes: dict[str, list[str]]) -> list[ParsedSection]:
     outline = Outline()
     expected = list(_outline())
     by_heading: dict[str, ParsedSection] = {}
@@ -453,6 +566,8 @@ def _build_tree(blocks: list[Block], omitted: list[str]) -> list[ParsedSection]:
             by_heading[shown] = section
             box_open = kind == "s"
             card_level = level + 1 if by_heading.get("Erläuterung von Kartentexten") and level == 2 else None
+            for markdown in heading_notes.pop(shown, []):
+                outline.add(markdown)
             for markdown in deferred.pop(shown, []):
                 outline.add(markdown)
             continue
@@ -471,7 +586,7 @@ def _build_tree(blocks: list[Block], omitted: list[str]) -> list[ParsedSection]:
             outline.add("- " + text)
             continue
         if _is_caption(block):
-            captions.append(f"{text} (Zeile {block.lineno})")
+            captions.append(f"{strip_notes(text, gaps=None)} (Zeile {block.lineno})")
             continue
         markdown = bold_labels(block_markdown(block))
         table_key = next((key for key in DEFERRED_TABLES if key in block.lines[0]), None)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from .base import RULE, ParsedSection, ParsedTerm, Repair
+from .notes import fix_noted, strip_notes
 
 # --- blocks -----------------------------------------------------------------------------
 
@@ -282,7 +283,11 @@ def rewrite_refs(markdown: str, patterns=REF_PATTERNS) -> tuple[str, int]:
     for pattern in patterns:
         for match in pattern.finditer(markdown):
             start, end = match.span()
-            if any(start < e and end > s for s, e, _ in spans) or _inside_link(markdown, start):
+            if (
+                any(start < e and end > s for s, e, _ in spans)
+                or _inside_link(markdown, start)
+                or _inside_note(markdown, start)
+            ):
                 continue
             groups = match.groupdict()
             spans.append((start, end, ref_target(groups.get("p1"), groups.get("p2"), groups.get("h"))))
@@ -298,12 +303,16 @@ def link_heading_mentions(markdown: str, headings: set[str]) -> tuple[str, int]:
 
     def replace(match: re.Match) -> str:
         nonlocal count
-        if match["h"] not in headings:
+        if match["h"] not in headings or _inside_note(match.string, match.start()):
             return match[0]
         count += 1
         return "(" + link(match["ref"], ref_target(None, None, match["h"])) + ")"
 
     return re.sub(r"\((?P<ref>(?:[sS]iehe|[sS]\.) (?P<h>[A-ZÄÖÜ][^()„“\"\[\]]{2,50}))\)", replace, markdown), count
+
+
+def _inside_note(text: str, index: int) -> bool:
+    return text.rfind("⟦", 0, index) > text.rfind("⟧", 0, index)
 
 
 def _inside_link(text: str, index: int) -> bool:
@@ -400,8 +409,8 @@ def german_heading(raw: str, lexicon: Counter, fixed: dict[str, str] | None = No
 
 
 def plain_text(markdown: str) -> str:
-    """Markdown to plain text for short definitions (links keep their text)."""
-    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", markdown)
+    """Markdown to plain text for short definitions (links keep their text, editorial notes go)."""
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", strip_notes(markdown))
     text = re.sub(r"<[^>]+>", "", text)
     text = re.sub(r"^\s*(?:[-*]|\d+\.)\s+", "", text, flags=re.M)
     text = re.sub(r"^>\s?", "", text, flags=re.M)
@@ -563,11 +572,20 @@ def make_terms(sections: list[ParsedSection], specs) -> list[ParsedTerm]:
     return terms
 
 
-def apply_fixes(lines: list[str], fixes, repairs: list[Repair], first: int = 1, last: int | None = None) -> None:
-    """Replace (wrong, right, reason) in the source lines [first, last] (1-based) and record each use."""
+def apply_fixes(
+    lines: list[str], fixes, repairs: list[Repair], first: int = 1, last: int | None = None, mark: bool = False
+) -> None:
+    """Replace (wrong, right, reason) in the source lines [first, last] (1-based) and record each use.
+
+    With ``mark`` each correction also leaves an editorial note (``notes.correction``) after the new words.
+    """
     last = last or len(lines)
     for index in range(first - 1, last):
         for wrong, right, reason in fixes:
+            if mark:
+                lines[index], count = fix_noted(lines[index], wrong, right, reason)
+                repairs.extend(Repair(index + 1, wrong, right, reason) for _ in range(count))
+                continue
             while wrong in lines[index]:
                 lines[index] = lines[index].replace(wrong, right, 1)
                 repairs.append(Repair(index + 1, wrong, right, reason))

@@ -9,6 +9,7 @@ its parent again (in "Spielende" the second way the game can end follows the exa
 import re
 
 from .base import EXAMPLE, ParsedBook, Repair
+from .notes import fix_noted
 from .text import Outline, block_markdown, bold_labels, first_index, make_terms, require_lines, split_blocks
 
 TITLE = "Der Herr der Ringe – Die Zwei Türme"
@@ -102,6 +103,6 @@ def _markdown(block, repairs: list[Repair]) -> str:
     for before, after, reason in WORD_FIXES:
         if before in markdown:
             offset = next(i for i, line in enumerate(block.lines) if before in line)
-            markdown = markdown.replace(before, after)
+            markdown, _count = fix_noted(markdown, before, after, reason)  # shown as an editorial note
             repairs.append(Repair(block.lineno + offset, before, after, reason))
     return markdown

@@ -8,7 +8,26 @@ from rules.importer import tidy_definition
 from rules.models import GlossaryTerm
 
 pytestmark = pytest.mark.django_db
-NO_REFERENT = re.compile(r"^(?:Diese|Dieser|Dieses|Auf der Rückseite|Die restlichen|Sie|Er|Es)\b")
+NO_REFERENT = re.compile(
+    r"^(?:Diese|Dieser|Dieses|Dies|Das ist|Ist|Auf der Rückseite|Die restlichen|Sie|Er|Es|Nun|Zeigt"
+    r"|(?:In|Mit|Mittels|Auf jeder) dieser)\b"
+)
+LABEL = re.compile(r"^[\wÄÖÜäöüß-]+: ")  # "Kartenrang: Mit dieser Zahl …" repeats the book's label
+
+
+def _fold(text: str) -> str:
+    text = text.casefold()
+    for umlaut, plain in (("ä", "a"), ("ö", "o"), ("ü", "u"), ("û", "u"), ("ß", "ss")):
+        text = text.replace(umlaut, plain)
+    return text
+
+
+def names_its_referent(term: GlossaryTerm) -> bool:
+    """The definition names what it defines: a word of the term or a synonym, allowing German endings."""
+    names = [term.term, *term.synonyms]
+    words = [w for name in names for w in re.findall(r"[\wÄÖÜäöüßû]+", name) if len(w) >= 4] or names
+    text = _fold(term.definition)
+    return any(_fold(word)[: max(4, len(word) - 3)] in text for word in words)
 
 
 def test_every_definition_is_a_proper_sentence(rulebooks):
@@ -19,6 +38,9 @@ def test_every_definition_is_a_proper_sentence(rulebooks):
         assert not re.search(r"\(s\. ?S\.|\bS\. \d", text), (term.game.slug, term.term, text)
         assert re.search(r"[.!?…][“\")]?$", text), (term.game.slug, term.term, text)
         assert not NO_REFERENT.match(text), (term.game.slug, term.term, text)
+        assert not LABEL.match(text), (term.game.slug, term.term, text)
+        assert not re.search(r"\((?:siehe|s\.) (?:oben|unten)\)|\(Seite \d", text), (term.game.slug, term.term, text)
+        assert names_its_referent(term), (term.game.slug, term.term, text)
         assert len(text) >= 25, (term.game.slug, term.term, text)
 
 

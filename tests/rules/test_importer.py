@@ -210,7 +210,7 @@ def test_every_glossary_definition_is_short_plain_text(rulebooks, db):
 def test_meccg_definitions_say_what_the_term_is(rulebooks, db):
     definitions = dict(GlossaryTerm.objects.filter(game__slug="meccg").values_list("term", "definition"))
     assert definitions["Orte"].startswith("Ortskarten stehen für die Orte Mittelerdes")
-    assert definitions["Agenten"].startswith("Charaktere, die meist als Gefahren gespielt werden")
+    assert definitions["Agenten"].startswith("Agenten sind Charaktere, die meist als Gefahren gespielt werden")
     assert "36" not in definitions["Agenten"]
     assert definitions["Ringgeister"].startswith("Für Ringgeister gelten einige Sonderregeln: Ein Ringgeist")
     assert definitions["Kreaturen"].endswith("erlaubt.")  # no reference left over ("(→ S. 23>))")

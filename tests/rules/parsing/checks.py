@@ -6,6 +6,7 @@ from urllib.parse import unquote
 import markdown
 
 from rules.parsing.base import EXAMPLE, RULE, SUMMARY, ParsedBook
+from rules.parsing.notes import strip_notes
 
 REF_LINK = re.compile(r"\[([^\]]+)\]\((ref:[^)]*)\)")
 REF_TARGET = re.compile(r"^ref:(?:p\d+(?:-\d+)?)?(?:#[^\s#]+)?$")
@@ -26,7 +27,8 @@ def section(book: ParsedBook, heading: str, nth: int = 0):
 
 
 def all_bodies(book: ParsedBook) -> str:
-    return "\n".join(s.body for s, _ in book.walk())
+    """The book's text as shown, without the editorial notes (which quote the wrong words)."""
+    return "\n".join(strip_notes(s.body, gaps=None) for s, _ in book.walk())
 
 
 def check_book(book: ParsedBook) -> None:

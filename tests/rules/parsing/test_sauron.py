@@ -1,6 +1,7 @@
 import pytest
 
 from rules.parsing import sauron
+from rules.parsing.notes import strip_notes
 
 from .checks import all_bodies, check_book, child_headings, section, top_headings
 from .conftest import seed_text
@@ -71,7 +72,10 @@ def test_left_out_and_repaired(book):
     text = all_bodies(book)
     assert "Iain Adams" not in text and "Sonnenaufgang" not in text and "Made in Germany" not in text
     assert len(book.omitted) == 3
-    assert section(book, "Einleitung").body.startswith("Zweitausend Jahre sind vergangen")
+    opening = section(book, "Einleitung").body
+    assert strip_notes(opening).startswith("Zweitausend Jahre sind vergangen")
+    # the repair is not silent: a note after the corrected words quotes the extraction
+    assert opening.startswith("Zweitausend Jahre⟦Anm: Korrigiert aus „zweitausend Jahre“")
     assert "Hobbifigur" not in text and "Abenteurers" not in text and "$\\square$" not in text and "■" not in text
     assert {(r.before, r.after) for r in book.repairs} >= {
         ("Hobbifiguren", "Hobbitfiguren"),
