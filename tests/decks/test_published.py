@@ -146,9 +146,9 @@ PLAYER_LISTS = {
         {"meccg.resources.count", "meccg.hazards.count"},
     ),
     # World champions' decks as GCCG ships them (NetMECCG v1.4 and GCCG .deck files). GCCG's site lists
-    # hold every site; for a Balrog that includes the minion Darkhaven Geann a-Lisch and Urlurtsu Nurn,
-    # which the book forbids ("wenn es sich nicht um Dunkle Zufluchtsorte … handelt"; "Ein Balrog-Spieler
-    # kann den Ort Urlurtsu Nurn nicht verwenden"). The agents Baduila and Golodhros listed under
+    # hold every site; for a Balrog that includes the minion Urlurtsu Nurn, which the book forbids ("Ein
+    # Balrog-Spieler kann den Ort Urlurtsu Nurn nicht verwenden"; Geann a-Lisch is allowed: it "zählt als
+    # Ruine" for a Balrog player). The agents Baduila and Golodhros listed under
     # [characters] are hazards in a Balrog deck.
     "worlds/2004_alfano_red_hills_vs_minion.dck": (
         "Balrog",

@@ -324,6 +324,12 @@ def test_balrog_uses_minion_sites_but_not_moria_or_underdeeps(decks):
         assert errors(deck) == {"meccg.sites.balrog_minion_sites"}, site
 
 
+def test_balrog_may_use_geann_a_lisch_which_counts_as_a_ruin_for_him(decks):
+    # "Für einen Balrog-Spieler zählt Geann a-Lisch als Ruine ohne Effekt des Dunklen Zufluchtsortes."
+    deck = decks.add(decks.sample("balrog"), "Geann a-Lisch (LE)", "sites")
+    assert errors(deck) == set()
+
+
 def test_invalid_alignment_reported(decks):
     deck = decks.sample("hero")
     deck.alignment = "Elben"

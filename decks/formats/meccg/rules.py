@@ -1015,10 +1015,13 @@ def sites_alignment(ctx):
 @_only(BALROG)
 def sites_balrog_minion_sites(ctx):
     forbidden = names.codes("balrog_forbidden_sites")
+    # Geann a-Lisch counts as a ruin for a Balrog player, so it is no Darkhaven for him.
+    ruins = names.codes("balrog_ruin_sites")
     wrong = [
         e.card
         for e in ctx.in_parts(SITES)
         if e.card.alignment == MINION
+        and e.card.code not in ruins
         and (e.card.site_type in ("{H}", "{D}") or e.card.under_deeps or e.card.code in forbidden)
     ]
     if wrong:
