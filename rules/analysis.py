@@ -31,11 +31,28 @@ EXACT, DERIVED, SYNONYM, PARTS, CORRECTED = 1.0, 0.85, 0.9, 0.7, 0.9
 _stemmer = Stemmer.Stemmer("german")
 
 
+class _FoldTable(dict):
+    """str.translate table built as characters turn up: each one without its diacritics ("û" -> "u")."""
+
+    def __missing__(self, code: int) -> str:
+        folded = "".join(c for c in unicodedata.normalize("NFKD", chr(code)) if not unicodedata.combining(c))
+        self[code] = folded
+        return folded
+
+
+_FOLD_TABLE = _FoldTable({ord("’"): "'"})
+
+
 @lru_cache(maxsize=100_000)
 def fold(text: str) -> str:
     """Lower case without diacritics: "Nazgûl" -> "nazgul", "Größe" -> "grosse"."""
-    text = text.casefold().replace("ß", "ss").replace("’", "'")
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return fold_text(text)
+
+
+def fold_text(text: str) -> str:
+    """``fold`` without its cache, for long or seldom repeated texts (sentences)."""
+    text = text.casefold()
+    return text if text.isascii() else text.translate(_FOLD_TABLE)
 
 
 def words(text: str) -> list[str]:
