@@ -27,6 +27,7 @@ SPLIT_THRESHOLD = -1.0  # char_split's score below which a split is not taken ("
 MIN_PART = 4  # shortest compound part kept ("Hand", "Orts"); shorter ones are mostly wrong splits ("Hel|den")
 # Weights of the ways a token group can cover an idea.
 EXACT, DERIVED, SYNONYM, PARTS, CORRECTED = 1.0, 0.85, 0.9, 0.7, 0.9
+HYPHEN_PARTS = 0.9  # "Sauron-Spieler" found as "Sauron" and "Spieler": the writer split it, no guess
 
 _stemmer = Stemmer.Stemmer("german")
 
@@ -209,8 +210,22 @@ class AnalysedQuery:
         return {t for idea in self.ideas for t in idea.tokens}
 
 
+def _leaves(word: str) -> list[str]:
+    """A word's innermost compound parts, or its stem when it is no compound."""
+    parts = compound_parts(word)
+    return [p for p in parts if not any(p != q and p.startswith(q) for q in parts)] or [stem(word)]
+
+
 def add_word(idea: Idea, word: str, weight: float = EXACT):
-    """Alternatives of one word: its stem, its verb infinitive, its compound parts (all needed together)."""
+    """Alternatives of one word: its stem, its verb infinitive, its compound parts (all needed together).
+
+    A hyphenated word ("Sauron-Spieler") is indexed whole and by its pieces, so it is looked up both ways.
+    """
+    pieces = [p for p in re.split(r"[-'’/]", word) if p]
+    if len(pieces) > 1:
+        idea.add((stem("".join(pieces)),), weight)
+        idea.add(tuple(dict.fromkeys(t for piece in pieces for t in _leaves(piece))), weight * HYPHEN_PARTS)
+        return
     idea.add((stem(word),), weight)
     for derived in derived_stems(word):
         idea.add((derived,), weight * DERIVED)

@@ -33,6 +33,7 @@ MAX_RESULTS = 50
 HEADING_WEIGHT = 3.0  # a token in the heading or a defined term counts like this many saturated mentions
 LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines
 K1, B = 1.2, 0.5  # BM25 saturation and length normalisation of the text
+HEAD_SPAN = 3.0  # a heading longer than this many times the average one (a glossary page) weighs less
 SNIPPET_WIDTH = 260
 SNIPPET_ROWS = 20  # one page of results
 # What a hit shows (heading, book, link, text for the snippet), without the long token and vocabulary columns.
@@ -203,9 +204,9 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
     postings = _postings(index, analysed.tokens, books)
     if not postings:
         return []
-    total, average = index.scope_stats(game_id)
+    total, average, average_head = index.scope_stats(game_id)
     idf = {t: math.log(1 + (total - len(p) + 0.5) / (len(p) + 0.5)) for t, p in postings.items()}
-    lengths = index.lengths
+    lengths, head_lengths = index.lengths, index.head_lengths
     candidates = set().union(*postings.values())
     # Each idea's alternatives as (weight, [(idf, postings) per token of the group]).
     ideas = [
@@ -218,6 +219,8 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
     ranked = []
     for pk in candidates:
         norm = 1 - B + B * lengths[pk] / average
+        # A heading naming many terms (a glossary page) says less about each of them than a short one.
+        head_norm = min(1.0, HEAD_SPAN * average_head / max(head_lengths[pk], 1))
         total_score, covered = 0.0, 0
         for alternatives in ideas:
             best = 0.0
@@ -227,7 +230,7 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
                     entry = token_postings.get(pk)
                     if entry is not None:
                         tf, head, lead = entry
-                        fields = HEADING_WEIGHT * head + LEAD_WEIGHT * lead
+                        fields = (HEADING_WEIGHT * head + LEAD_WEIGHT * lead) * head_norm
                         score += token_idf * (fields + tf * (K1 + 1) / (tf + K1 * norm))
                 best = max(best, weight * score / size)
             if best > 0:

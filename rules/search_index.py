@@ -32,22 +32,26 @@ class SearchIndex:
     # token -> {section id: (count in the text, in the heading or a defined term's name, in a definition)}
     postings: dict[str, dict[int, tuple[int, bool, bool]]] = field(default_factory=dict)
     lengths: dict[int, int] = field(default_factory=dict)  # section id -> tokens in the text
+    head_lengths: dict[int, int] = field(default_factory=dict)  # section id -> distinct heading tokens
+    lead_lengths: dict[int, int] = field(default_factory=dict)  # section id -> distinct definition tokens
     book_of: dict[int, int] = field(default_factory=dict)  # section id -> rulebook id
     book_game: dict[int, int] = field(default_factory=dict)  # rulebook id -> game id
     sections_per_book: Counter = field(default_factory=Counter)
     length_per_book: Counter = field(default_factory=Counter)
+    head_length_per_book: Counter = field(default_factory=Counter)
     vocabulary: dict[int, Counter] = field(default_factory=dict)  # game id -> folded word -> count
     terms: list[TermNames] = field(default_factory=list)
 
     def books(self, game_id: int | None) -> set[int]:
         return {b for b, g in self.book_game.items() if game_id is None or g == game_id}
 
-    def scope_stats(self, game_id: int | None) -> tuple[int, float]:
-        """(number of sections, average text length) of one game's book or of all books."""
+    def scope_stats(self, game_id: int | None) -> tuple[int, float, float]:
+        """(number of sections, average text length, average heading length) of one game's book or of all."""
         books = self.books(game_id)
         count = sum(self.sections_per_book[b] for b in books)
         length = sum(self.length_per_book[b] for b in books)
-        return count, (length / count if count else 1.0)
+        head = sum(self.head_length_per_book[b] for b in books)
+        return count, (length / count if count else 1.0), (head / count if count else 1.0)
 
     def merged_vocabulary(self, game_id: int | None) -> Counter:
         if game_id is not None:
@@ -81,9 +85,12 @@ def _build(version: tuple) -> SearchIndex:
         for token in counts.keys() | head | opening:
             postings.setdefault(token, {})[pk] = (counts.get(token, 0), token in head, token in opening)
         index.lengths[pk] = len(body_tokens)
+        index.head_lengths[pk] = len(head)
+        index.lead_lengths[pk] = len(opening)
         index.book_of[pk] = book
         index.sections_per_book[book] += 1
         index.length_per_book[book] += len(body_tokens)
+        index.head_length_per_book[book] += len(head)
     for pk, game_id, section_id, term, synonyms in GlossaryTerm.objects.values_list(
         "pk", "game_id", "section_id", "term", "synonyms"
     ).order_by("pk"):
