@@ -73,6 +73,8 @@ for _key, _values in _TOML["german"].items():
     SYNONYMS.setdefault(fold(_key), []).extend(_values)
     for _value in _values:
         SYNONYMS.setdefault(fold(_value), []).append(_key)
+# folded question phrase -> words that state what it asks for (hints, see synonyms.toml)
+QUESTION_HINTS: dict[str, list[str]] = {fold(k): v for k, v in _TOML.get("questions", {}).items()}
 ARTICLES = {"der", "die", "das", "des", "dem", "den"}
 VERB_FORMS = {
     fold(k): fold(v) for k, v in tomllib.loads((DATA / "verb_forms.toml").read_text(encoding="utf-8"))["forms"].items()
@@ -204,10 +206,26 @@ class AnalysedQuery:
     text: str
     ideas: list[Idea]
     folded_words: list[str]  # the meaningful words, folded (for glossary name matching)
+    hints: list[Idea] = field(default_factory=list)  # what a question phrase asks for; adds, never required
 
     @property
     def tokens(self) -> set[str]:
-        return {t for idea in self.ideas for t in idea.tokens}
+        return {t for idea in (*self.ideas, *self.hints) for t in idea.tokens}
+
+
+def _question_hints(raw: list[str]) -> list[Idea]:
+    hints = []
+    folded = [fold(w) for w in raw]
+    for i in range(len(folded)):
+        for length in (2, 1):
+            phrase = " ".join(folded[i : i + length])
+            if len(folded[i : i + length]) == length and phrase in QUESTION_HINTS:
+                hint = Idea(text=phrase)
+                for word in QUESTION_HINTS[phrase]:
+                    hint.add((stem(word),), SYNONYM)
+                hints.append(hint)
+                break
+    return hints[:1]
 
 
 def _leaves(word: str) -> list[str]:
@@ -285,4 +303,4 @@ def analyse_query(text: str) -> AnalysedQuery:
             if len(word) >= 2:
                 ideas.append(_phrase_idea([word]))
                 folded_words.append(fold(word))
-    return AnalysedQuery(text=text, ideas=ideas, folded_words=folded_words)
+    return AnalysedQuery(text=text, ideas=ideas, folded_words=folded_words, hints=_question_hints(raw))

@@ -33,6 +33,7 @@ MAX_RESULTS = 50
 HEADING_WEIGHT = 3.0  # a token in the heading or a defined term counts like this many saturated mentions
 LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines
 K1, B = 1.2, 0.5  # BM25 saturation and length normalisation of the text
+HINT_WEIGHT = 0.5  # a question phrase's hint ("wie viele" -> limit) counts half an idea
 HEAD_SPAN = 3.0  # a heading longer than this many times the average one (a glossary page) weighs less
 SNIPPET_WIDTH = 260
 SNIPPET_ROWS = 20  # one page of results
@@ -209,13 +210,16 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
     lengths, head_lengths = index.lengths, index.head_lengths
     candidates = set().union(*postings.values())
     # Each idea's alternatives as (weight, [(idf, postings) per token of the group]).
-    ideas = [
+    ideas, hints = (
         [
-            (weight, [(idf[t], postings[t]) for t in group if t in postings], len(group))
-            for group, weight in idea.alternatives.items()
+            [
+                (weight, [(idf[t], postings[t]) for t in group if t in postings], len(group))
+                for group, weight in idea.alternatives.items()
+            ]
+            for idea in kind
         ]
-        for idea in analysed.ideas
-    ]
+        for kind in (analysed.ideas, analysed.hints)
+    )
     ranked = []
     for pk in candidates:
         norm = 1 - B + B * lengths[pk] / average
@@ -223,23 +227,29 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
         head_norm = min(1.0, HEAD_SPAN * average_head / max(head_lengths[pk], 1))
         total_score, covered = 0.0, 0
         for alternatives in ideas:
-            best = 0.0
-            for weight, found, size in alternatives:
-                score = 0.0
-                for token_idf, token_postings in found:
-                    entry = token_postings.get(pk)
-                    if entry is not None:
-                        tf, head, lead = entry
-                        fields = (HEADING_WEIGHT * head + LEAD_WEIGHT * lead) * head_norm
-                        score += token_idf * (fields + tf * (K1 + 1) / (tf + K1 * norm))
-                best = max(best, weight * score / size)
+            best = max(_group_score(pk, alternatives, norm, head_norm))
             if best > 0:
                 total_score += best
                 covered += 1
         if covered:
+            for alternatives in hints:
+                total_score += HINT_WEIGHT * max(_group_score(pk, alternatives, norm, head_norm), default=0.0)
             ranked.append((pk, total_score * covered / len(ideas), covered))
     ranked.sort(key=lambda r: (-r[1], r[0]))
     return ranked
+
+
+def _group_score(pk: int, alternatives, norm: float, head_norm: float):
+    """The score of each alternative token group of an idea for one section (BM25F-like)."""
+    for weight, found, size in alternatives:
+        score = 0.0
+        for token_idf, token_postings in found:
+            entry = token_postings.get(pk)
+            if entry is not None:
+                tf, head, lead = entry
+                fields = (HEADING_WEIGHT * head + LEAD_WEIGHT * lead) * head_norm
+                score += token_idf * (fields + tf * (K1 + 1) / (tf + K1 * norm))
+        yield weight * score / size
 
 
 def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id) -> list[tuple[str, str]]:
