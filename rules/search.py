@@ -339,12 +339,13 @@ def matching_terms(
         return [], []
     index = index or search_index.current()
     padded = f" {wanted} "
+    key = analysis.name_key(wanted)
     exact, partial = [], []
     for term in index.terms:
         if game is not None and term.game_id != game.pk:
             continue
         names = term.names
-        if wanted in names:
+        if wanted in names or key in term.keys:
             exact.append(term.pk)
         elif any(f" {name} " in padded for name in names if len(name) > 3) or (
             len(wanted) > 3 and any(f" {wanted} " in f" {name} " for name in names)

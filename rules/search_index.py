@@ -13,7 +13,7 @@ import threading
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .analysis import fold
+from .analysis import fold, name_key
 from .models import GlossaryTerm, Rulebook, Section
 
 
@@ -24,6 +24,7 @@ class TermNames:
     section_id: int | None
     term: str
     names: list[str]  # folded: the term, the term without its bracket, its synonyms
+    keys: set[str] = field(default_factory=set)  # the names' stems: "Gefahrenlimits" names "Gefahrenlimit"
 
 
 @dataclass
@@ -94,7 +95,8 @@ def _build(version: tuple) -> SearchIndex:
     for pk, game_id, section_id, term, synonyms in GlossaryTerm.objects.values_list(
         "pk", "game_id", "section_id", "term", "synonyms"
     ).order_by("pk"):
-        index.terms.append(TermNames(pk, game_id, section_id, term, term_names(term, synonyms)))
+        names = term_names(term, synonyms)
+        index.terms.append(TermNames(pk, game_id, section_id, term, names, {name_key(n) for n in names}))
     return index
 
 
