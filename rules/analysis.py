@@ -193,6 +193,28 @@ def index_tokens(text: str, keep_stopwords: bool = False) -> list[str]:
     return tokens
 
 
+# Sentences (for the answer snippets) -------------------------------------------------------------------
+
+SENTENCE = re.compile(r"(?<=[.!?:])\s+(?=[„\"(]?[A-ZÄÖÜ0-9])|\n+")
+Sentences = tuple[list[tuple[int, int]], list[frozenset[str]]]
+
+
+def sentence_tokens(text: str) -> Sentences:
+    """(start, end) of each sentence of the text (without surrounding white space) and its index tokens."""
+    spans, start = [], 0
+    for separator in SENTENCE.finditer(text):
+        spans.append((start, separator.start()))
+        start = separator.end()
+    spans.append((start, len(text)))
+    stripped = []
+    for start, end in spans:
+        piece = text[start:end]
+        if piece.strip():
+            start += len(piece) - len(piece.lstrip())
+            stripped.append((start, start + len(piece.strip())))
+    return stripped, [frozenset(index_tokens(text[start:end])) for start, end in stripped]
+
+
 # Queries ---------------------------------------------------------------------------------------------
 
 

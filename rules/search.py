@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from cards.models import Game
 
 from . import analysis, search_index
-from .analysis import AnalysedQuery, Idea, analyse_query, fold
+from .analysis import AnalysedQuery, Idea, Sentences, analyse_query, fold
 from .models import GlossaryTerm, Rulebook, Section
 from .search_index import SearchIndex
 
@@ -40,7 +40,6 @@ SNIPPET_ROWS = 20  # one page of results
 # What a hit shows (heading, book, link, text for the snippet), without the long token and vocabulary columns.
 HIT_FIELDS = ["id", "heading", "slug", "order", "depth", "kind", "alignments", "parent_id", "body_text", "rulebook_id"]
 BOOK_FIELDS = ["id", "title", "game__id", "game__slug", "game__name", "game__order"]
-SENTENCE = re.compile(r"(?<=[.!?:])\s+(?=[„\"(]?[A-ZÄÖÜ0-9])|\n+")
 
 german_stem = analysis.stem  # kept for callers of the former module-level stemmer
 
@@ -168,7 +167,7 @@ def search(query: str | None, game_slug: str | None = None, limit: int = MAX_RES
     corrections = _correct(analysed, index, books, game_id)
     ranked = _rank(analysed, index, books, game_id)[:limit]
     exact_terms, partial_terms = matching_terms(analysed, game, index)
-    hits = _load_hits(ranked, exact_terms, analysed, limit)
+    hits = _load_hits(ranked, exact_terms, analysed, limit, index)
     terms = exact_terms + [t for t in partial_terms if t not in exact_terms]
     results = SearchResults(
         query=query,
@@ -287,7 +286,7 @@ def _suggestion(query: str, corrections: list[tuple[str, str]]) -> str:
     return query if corrections else ""
 
 
-def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int) -> list[SectionHit]:
+def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int, index: SearchIndex) -> list[SectionHit]:
     """Section rows for the ranked ids; sections defining a term the query names come first."""
     order = {pk: (score, covered) for pk, score, covered in ranked}
     ids = list(order)
@@ -307,7 +306,7 @@ def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int) -> list
         score, covered = order.get(pk, (0.0, len(analysed.ideas)))
         # Finding the answering sentence costs; beyond the first page a plain opening does.
         if len(hits) < SNIPPET_ROWS:
-            snippet = answer_snippet(section.body_text, analysed, exact=not hits)
+            snippet = answer_snippet(section.body_text, analysed, index.sentences(pk, section.body_text))
         else:
             snippet = html.escape(section.body_text[:SNIPPET_WIDTH].rsplit(" ", 1)[0]) + " …"
         hit = SectionHit(section=section, snippet=snippet, score=score)
@@ -378,48 +377,32 @@ def nearest_terms(
 # Snippets ------------------------------------------------------------------------------------------
 
 
-def _sentence_score(sentence: str, analysed: AnalysedQuery) -> float:
-    tokens = set(analysis.index_tokens(sentence))
+def _covered_weight(tokens, analysed: AnalysedQuery) -> float:
+    """How much of the query a sentence with these tokens covers (the best alternative of each idea)."""
     return sum(
         max((weight for group, weight in idea.alternatives.items() if all(t in tokens for t in group)), default=0)
         for idea in analysed.ideas
     )
 
 
-def _rough_sentence_score(folded_sentence: str, analysed: AnalysedQuery) -> float:
-    """Like ``_sentence_score``, but a token counts when the folded sentence contains it (stems are word
-    beginnings): no analysis of the sentence, good enough for the snippets below the answer card."""
-    return sum(
-        max(
-            (weight for group, weight in idea.alternatives.items() if all(t in folded_sentence for t in group)),
-            default=0,
-        )
-        for idea in analysed.ideas
-    )
-
-
-def answer_snippet(text: str, analysed: AnalysedQuery, exact: bool = True) -> str:
+def answer_snippet(text: str, analysed: AnalysedQuery, sentences: Sentences | None = None) -> str:
     """The sentence(s) of the text that best answer the query, escaped, the query's words in <mark>.
 
-    ``exact`` analyses every sentence as the index does (for the answer card); otherwise sentences are
-    compared by their folded text, which costs a fraction.
+    ``sentences``: the text's sentence spans and tokens if already known (the index keeps them per section).
     """
-    sentences = [s.strip() for s in SENTENCE.split(text) if s.strip()]
-    if not sentences:
+    spans, tokens = sentences or analysis.sentence_tokens(text)
+    if not spans:
         return ""
-    if exact:
-        scores = [_sentence_score(s, analysed) for s in sentences]
-    else:
-        scores = [_rough_sentence_score(analysis.fold_text(s), analysed) for s in sentences]
-    best = max(range(len(sentences)), key=lambda i: (scores[i], -i))
-    chosen = sentences[best]
-    if len(chosen) < 100 and best + 1 < len(sentences):
-        chosen += " " + sentences[best + 1]  # a short answer reads better with the sentence after it
+    scores = [_covered_weight(sentence_tokens, analysed) for sentence_tokens in tokens]
+    best = max(range(len(spans)), key=lambda i: (scores[i], -i))
+    chosen = text[slice(*spans[best])]
+    if len(chosen) < 100 and best + 1 < len(spans):
+        chosen += " " + text[slice(*spans[best + 1])]  # a short answer reads better with the sentence after it
     prefix = "… " if best > 0 else ""
     suffix = ""
     if len(chosen) > SNIPPET_WIDTH * 2:
         chosen, suffix = chosen[: SNIPPET_WIDTH * 2].rsplit(" ", 1)[0], " …"
-    elif best + 1 < len(sentences):
+    elif best + 1 < len(spans):
         suffix = " …"
     return prefix + highlight(chosen, analysed) + suffix
 
