@@ -393,7 +393,8 @@ def answer_snippet(text: str, analysed: AnalysedQuery, sentences: Sentences | No
     spans, tokens = sentences or analysis.sentence_tokens(text)
     if not spans:
         return ""
-    scores = [_covered_weight(sentence_tokens, analysed) for sentence_tokens in tokens]
+    wanted = analysed.tokens
+    scores = [0.0 if wanted.isdisjoint(found) else _covered_weight(found, analysed) for found in tokens]
     best = max(range(len(spans)), key=lambda i: (scores[i], -i))
     chosen = text[slice(*spans[best])]
     if len(chosen) < 100 and best + 1 < len(spans):
