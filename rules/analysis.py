@@ -80,12 +80,6 @@ def english_key(phrase: str) -> str:
 ENGLISH: dict[str, list[str]] = {}
 for _key, _values in _TOML["english"].items():
     ENGLISH.setdefault(english_key(_key), []).extend(v for v in _values if v not in ENGLISH.get(english_key(_key), []))
-# folded German word or phrase -> German words meaning the same; both directions.
-SYNONYMS: dict[str, list[str]] = {}
-for _key, _values in _TOML["german"].items():
-    SYNONYMS.setdefault(fold(_key), []).extend(_values)
-    for _value in _values:
-        SYNONYMS.setdefault(fold(_value), []).append(_key)
 # folded question phrase -> words that state what it asks for (hints, see synonyms.toml)
 QUESTION_HINTS: dict[str, list[str]] = {fold(k): v for k, v in _TOML.get("questions", {}).items()}
 ARTICLES = {"der", "die", "das", "des", "dem", "den"}
@@ -215,6 +209,21 @@ def sentence_tokens(text: str) -> Sentences:
     return stripped, [frozenset(index_tokens(text[start:end])) for start, end in stripped]
 
 
+def german_key(phrase: str) -> str:
+    """German synonyms are looked up by their words' stems: "gehört" and "gehören" find the same entry."""
+    return " ".join(stem(w) for w in words(phrase))
+
+
+# German stem key -> German words meaning the same; both directions.
+SYNONYMS: dict[str, list[str]] = {}
+for _key, _values in _TOML["german"].items():
+    SYNONYMS.setdefault(german_key(_key), []).extend(_values)
+    for _value in _values:
+        SYNONYMS.setdefault(german_key(_value), []).append(_key)
+for _key, _values in _TOML.get("colloquial", {}).items():
+    SYNONYMS.setdefault(german_key(_key), []).extend(_values)
+
+
 # Queries ---------------------------------------------------------------------------------------------
 
 
@@ -290,7 +299,20 @@ def add_word(idea: Idea, word: str, weight: float = EXACT):
 
 def synonyms_of(phrase: str) -> list[str]:
     """The rulebooks' words for a German synonym or an English term (in any inflection)."""
-    return [*SYNONYMS.get(fold(phrase), []), *ENGLISH.get(english_key(phrase), [])]
+    found = [*SYNONYMS.get(german_key(phrase), []), *ENGLISH.get(english_key(phrase), [])]
+    if " " not in phrase:
+        for derived in derived_stems(phrase):  # a verb form: "fängt" -> "fangen"
+            found.extend(SYNONYMS.get(derived, []))
+    return list(dict.fromkeys(found))
+
+
+def _add_synonyms(idea: Idea, phrase: str):
+    for synonym in synonyms_of(phrase):
+        meaningful = [w for w in words(synonym) if fold(w) not in ARTICLES]
+        if len(meaningful) == 1:
+            add_word(idea, meaningful[0], SYNONYM)
+        elif meaningful:
+            idea.add(tuple(stem(w) for w in meaningful), SYNONYM)
 
 
 def _phrase_idea(phrase_words: list[str]) -> Idea:
@@ -300,17 +322,17 @@ def _phrase_idea(phrase_words: list[str]) -> Idea:
         add_word(idea, phrase_words[0])
     else:
         idea.add(tuple(stem(w) for w in phrase_words if fold(w) not in STOPWORDS), EXACT)
-    for synonym in synonyms_of(phrase):
-        meaningful = [w for w in words(synonym) if fold(w) not in ARTICLES]
-        if len(meaningful) == 1:
-            add_word(idea, meaningful[0], SYNONYM)
-        elif meaningful:
-            idea.add(tuple(stem(w) for w in meaningful), SYNONYM)
+    _add_synonyms(idea, phrase)
     return idea
 
 
 def analyse_query(text: str) -> AnalysedQuery:
-    raw = words(text)
+    # A hyphenated English or colloquial phrase is looked up as the phrase ("on-guard" = "on guard").
+    raw = [
+        piece
+        for word in words(text)
+        for piece in (word.split("-") if "-" in word and synonyms_of(word.replace("-", " ")) else [word])
+    ]
     # A particle closing the question joins its verb ("Wann zieht man Karten nach?").
     particle = fold(raw[-1]) if len(raw) > 1 and fold(raw[-1]) in PARTICLES else ""
     ideas: list[Idea] = []
@@ -335,6 +357,7 @@ def analyse_query(text: str) -> AnalysedQuery:
             if particle and word[:1].islower() and i < len(raw):
                 for token in (stem(particle + folded), *derived_stems(particle + folded)):
                     idea.add((token,), EXACT)
+                _add_synonyms(idea, particle + folded)  # "fängt … an" -> "anfangen" -> "beginnen"
             ideas.append(idea)
             folded_words.append(folded)
     if not ideas:
