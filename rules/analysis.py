@@ -24,7 +24,8 @@ CLAUSE_END = re.compile(r"[.!?;:,()\n–]")
 # Particles that separable verbs leave at the end of a clause ("Er zieht zwei Karten nach.").
 PARTICLES = {"nach", "ab", "an", "auf", "aus", "ein", "mit", "vor", "zuruck", "weg", "hinzu", "fort", "los"}  # folded
 SPLIT_THRESHOLD = -1.0  # char_split's score below which a split is not taken ("Verderbnis|karten" is -0.6)
-MIN_PART = 4  # shortest compound part kept ("Hand", "Orts"); shorter ones are mostly wrong splits ("Hel|den")
+MIN_PART = 4  # shortest compound part kept ("Hand", "Orts"); shorter ones are mostly wrong splits ("Hel|den") …
+SHORT_PART, SHORT_PART_SCORE = 3, 0.5  # … unless char_split is this sure ("Zufluchts|ort", "Ork|karte")
 # Weights of the ways a token group can cover an idea.
 EXACT, DERIVED, SYNONYM, PARTS, CORRECTED = 1.0, 0.85, 0.9, 0.7, 0.9
 HYPHEN_PARTS = 0.9  # "Sauron-Spieler" found as "Sauron" and "Spieler": the writer split it, no guess
@@ -127,13 +128,23 @@ def compound_parts(word: str) -> tuple[str, ...]:
     The same splits for texts and queries; a doubtful split ("Eigen|schaften") costs little, because
     parts only count towards an idea when all of them are found, and less than the whole word.
     """
-    if len(word) < 2 * MIN_PART or not word.isalpha():
+    if len(word) < MIN_PART + SHORT_PART or not word.isalpha():
         return ()
     candidates = char_split.split_compound(word.capitalize())
     if not candidates:
         return ()
     score, head, tail = candidates[0]
-    if head.casefold() == word.casefold() or min(len(head), len(tail)) < MIN_PART or score <= SPLIT_THRESHOLD:
+    if head.casefold() == word.casefold() or score <= SPLIT_THRESHOLD:
+        return ()
+    shorter, longer = sorted((head, tail), key=len)
+    # A three-letter part ("Zufluchts|ort", "Ork|karte", "End|phase") only from a confident split, never a
+    # filler word ("Ein|fluss") and never two short ones ("Hob|bit").
+    if len(shorter) < MIN_PART and not (
+        len(shorter) >= SHORT_PART
+        and len(longer) >= MIN_PART
+        and score >= SHORT_PART_SCORE
+        and fold(shorter) not in STOPWORDS
+    ):
         return ()
     parts = []
     for part in (head, tail):
@@ -141,7 +152,7 @@ def compound_parts(word: str) -> tuple[str, ...]:
         parts.extend(sub or (stem(part),))
         if sub:
             parts.append(stem(part))
-    return tuple(dict.fromkeys(p for p in parts if len(p) >= MIN_PART))
+    return tuple(dict.fromkeys(p for p in parts if len(p) >= SHORT_PART))
 
 
 @lru_cache(maxsize=100_000)

@@ -30,9 +30,12 @@ from .search_index import SearchIndex
 
 MAX_QUERY_LENGTH = 100
 MAX_RESULTS = 50
-HEADING_WEIGHT = 3.0  # a token in the heading or a defined term counts like this many saturated mentions
-LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines
-K1, B = 1.2, 0.5  # BM25 saturation and length normalisation of the text
+HEADING_WEIGHT = 4.0  # a token in the heading or a defined term counts like this many saturated mentions
+LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines, or in the parent section's heading
+K1, B = 1.2, 0.75  # BM25 saturation and length normalisation of the text
+MIN_CORRECTED = 5  # shortest word corrected, and shortest correction
+# An example or an overview illustrates a rule: ranked below the rule's own section when both cover the query.
+KIND_WEIGHT = {"example": 0.75, "summary": 0.85}
 HINT_WEIGHT = 0.5  # a question phrase's hint ("wie viele" -> limit) counts half an idea
 HEAD_SPAN = 3.0  # a heading longer than this many times the average one (a glossary page) weighs less
 SNIPPET_WIDTH = 260
@@ -128,13 +131,26 @@ def refresh_vectors(rulebook: Rulebook | None = None) -> int:
             terms.setdefault(term.section_id, []).extend([term.term, *term.synonyms])
             definitions.setdefault(term.section_id, []).append(term.definition)
         vocabulary: Counter = Counter()
-        for section in Section.objects.filter(rulebook=book).only(
-            "id", "heading", "body_text", "search_heading", "search_body", "search_lead", "search_vector"
-        ):
+        sections = list(
+            Section.objects.filter(rulebook=book).only(
+                "id",
+                "parent_id",
+                "heading",
+                "body_text",
+                "search_heading",
+                "search_body",
+                "search_lead",
+                "search_vector",
+            )
+        )
+        headings = {section.pk: section.heading for section in sections}
+        for section in sections:
             names = "\n".join([section.heading, *terms.get(section.pk, [])])
             heading = _joined(analysis.index_tokens(names, keep_stopwords=True))
             body = _joined(analysis.index_tokens(section.body_text))
-            lead = _joined(analysis.index_tokens("\n".join(definitions.get(section.pk, []))))
+            # The parent's heading is context: "Monster" under "Schaden erleiden und besiegt werden".
+            context = [*definitions.get(section.pk, []), headings.get(section.parent_id, "")]
+            lead = _joined(analysis.index_tokens("\n".join(context)))
             for word in analysis.words(f"{section.heading} {section.body_text} {' '.join(terms.get(section.pk, []))}"):
                 for piece in re.split(r"[-'’]", word):
                     if len(piece) >= 3 and not piece.isdigit():
@@ -206,7 +222,7 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
         return []
     total, average, average_head = index.scope_stats(game_id)
     idf = {t: math.log(1 + (total - len(p) + 0.5) / (len(p) + 0.5)) for t, p in postings.items()}
-    lengths, head_lengths = index.lengths, index.head_lengths
+    lengths, head_lengths, kinds = index.lengths, index.head_lengths, index.kinds
     candidates = set().union(*postings.values())
     # Each idea's alternatives as (weight, [(idf, postings) per token of the group]).
     ideas, hints = (
@@ -233,7 +249,7 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
         if covered:
             for alternatives in hints:
                 total_score += HINT_WEIGHT * max(_group_score(pk, alternatives, norm, head_norm), default=0.0)
-            ranked.append((pk, total_score * covered / len(ideas), covered))
+            ranked.append((pk, total_score * covered / len(ideas) * KIND_WEIGHT.get(kinds[pk], 1.0), covered))
     ranked.sort(key=lambda r: (-r[1], r[0]))
     return ranked
 
@@ -241,14 +257,17 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
 def _group_score(pk: int, alternatives, norm: float, head_norm: float):
     """The score of each alternative token group of an idea for one section (BM25F-like)."""
     for weight, found, size in alternatives:
-        score = 0.0
+        score, matched = 0.0, 0
         for token_idf, token_postings in found:
             entry = token_postings.get(pk)
             if entry is not None:
                 tf, head, lead = entry
                 fields = (HEADING_WEIGHT * head + LEAD_WEIGHT * lead) * head_norm
                 score += token_idf * (fields + tf * (K1 + 1) / (tf + K1 * norm))
-        yield weight * score / size
+                matched += 1
+        # A group (compound parts, a phrase) counts by the share of its words found, squared: one part of
+        # "Nieder|lage" alone says little about "Niederlage".
+        yield weight * score / size * (matched / size)
 
 
 def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id) -> list[tuple[str, str]]:
@@ -265,10 +284,15 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
     corrections = []
     for idea in missing:
         typed = fold(idea.text)
-        if typed in vocabulary:
+        # Short words are rarely typos of a rule's word ("check" is not "eck"); filler is never corrected to.
+        if typed in vocabulary or len(typed) < MIN_CORRECTED:
             continue
-        pool = [w for w in vocabulary if abs(len(w) - len(typed)) <= 2]
-        close = difflib.get_close_matches(typed, pool, n=5, cutoff=0.75)
+        pool = [
+            w
+            for w in vocabulary
+            if abs(len(w) - len(typed)) <= 2 and len(w) >= MIN_CORRECTED and w not in analysis.STOPWORDS
+        ]
+        close = difflib.get_close_matches(typed, pool, n=5, cutoff=0.75 if len(typed) > 6 else 0.85)
         if not close:
             continue
         best = max(close, key=lambda w: (round(difflib.SequenceMatcher(None, typed, w).ratio(), 2), vocabulary[w]))

@@ -37,6 +37,7 @@ class SearchIndex:
     head_lengths: dict[int, int] = field(default_factory=dict)  # section id -> distinct heading tokens
     lead_lengths: dict[int, int] = field(default_factory=dict)  # section id -> distinct definition tokens
     book_of: dict[int, int] = field(default_factory=dict)  # section id -> rulebook id
+    kinds: dict[int, str] = field(default_factory=dict)  # section id -> SectionKind
     book_game: dict[int, int] = field(default_factory=dict)  # rulebook id -> game id
     sections_per_book: Counter = field(default_factory=Counter)
     length_per_book: Counter = field(default_factory=Counter)
@@ -85,9 +86,12 @@ def _build(version: tuple) -> SearchIndex:
     index.book_game = dict(Rulebook.objects.values_list("pk", "game_id"))
     for game_id, words in Rulebook.objects.values_list("game_id", "search_vocabulary"):
         index.vocabulary[game_id] = Counter(words)
-    rows = Section.objects.values_list("pk", "rulebook_id", "search_heading", "search_lead", "search_body", "body_text")
+    rows = Section.objects.values_list(
+        "pk", "rulebook_id", "kind", "search_heading", "search_lead", "search_body", "body_text"
+    )
     postings = index.postings
-    for pk, book, heading, lead, body, text in rows.iterator(chunk_size=500):
+    for pk, book, kind, heading, lead, body, text in rows.iterator(chunk_size=500):
+        index.kinds[pk] = kind
         # Sentences for the snippets now rather than in the first searches that show them (~0.3 s in all).
         index._sentences[pk] = sentence_tokens(text)
         body_tokens = body.split()
