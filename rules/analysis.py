@@ -323,7 +323,11 @@ def _add_synonyms(idea: Idea, phrase: str):
         if len(meaningful) == 1:
             add_word(idea, meaningful[0], SYNONYM)
         elif meaningful:
-            idea.add(tuple(stem(w) for w in meaningful), SYNONYM)
+            idea.add(tuple(stem(w) for w in meaningful), SYNONYM)  # as in a heading ("Der Eine Ring")
+            # running text is indexed without filler: "auf die Lauer" is "Lauer" there
+            content = [w for w in meaningful if fold(w) not in STOPWORDS]
+            if content and len(content) < len(meaningful):
+                idea.add(tuple(stem(w) for w in content), SYNONYM * PARTS)
 
 
 def _phrase_idea(phrase_words: list[str]) -> Idea:

@@ -87,3 +87,28 @@ def test_german_stem():
     assert german_stem("Gemeinschaften") == "gemeinschaft"
     assert german_stem("Kreaturen") == "kreatur"
     assert german_stem("Ring") == "ring"
+
+
+def test_parent_heading_is_context_of_its_sections(meccg):
+    from rules.analysis import index_tokens
+
+    children = Section.objects.filter(rulebook=meccg, parent__isnull=False).select_related("parent")[:20]
+    assert children
+    for section in children:
+        assert set(index_tokens(section.parent.heading)) <= set(section.search_lead.split()), section.heading
+
+
+def test_index_follows_an_edit_and_its_rollback(meccg):
+    """The in-memory index is keyed by the books' search versions: an edit shows at once."""
+    from django.db import transaction
+
+    from rules.search import refresh_vectors
+
+    section = Section.objects.get(rulebook=meccg, slug="heere")
+    with transaction.atomic():
+        section.body_text = "Ein Wort wie Zwergenbart kommt sonst nirgends vor."
+        section.save()
+        refresh_vectors(meccg)
+        assert search("Zwergenbart", "meccg").sections[0].section.pk == section.pk
+        transaction.set_rollback(True)
+    assert section.pk not in [hit.section.pk for hit in search("Zwergenbart", "meccg").sections]
