@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from django.contrib.postgres.search import SearchVector
 from django.db import connection
 from django.utils.translation import gettext as _
+from rapidfuzz import fuzz, process
 
 from cards.models import Game
 
@@ -292,10 +293,11 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
             for w in vocabulary
             if abs(len(w) - len(typed)) <= 2 and len(w) >= MIN_CORRECTED and w not in analysis.STOPWORDS
         ]
-        close = difflib.get_close_matches(typed, pool, n=5, cutoff=0.75 if len(typed) > 6 else 0.85)
+        cutoff = 75 if len(typed) > 6 else 85  # similarity in per cent (Indel, as difflib's ratio)
+        close = process.extract(typed, pool, scorer=fuzz.ratio, score_cutoff=cutoff, limit=5)
         if not close:
             continue
-        best = max(close, key=lambda w: (round(difflib.SequenceMatcher(None, typed, w).ratio(), 2), vocabulary[w]))
+        best = max(close, key=lambda match: (round(match[1]), vocabulary[match[0]]))[0]
         replacement = Idea(text=idea.text, corrected=best)
         analysis.add_word(replacement, best, analysis.CORRECTED)
         analysed.ideas[analysed.ideas.index(idea)] = replacement
