@@ -104,6 +104,8 @@ def derived_stems(word: str) -> tuple[str, ...]:
         found.append(stem(VERB_FORMS[folded]))
     elif separated:  # "abgeworfen" -> "abwerfen"
         found.append(stem(separated + VERB_FORMS[folded[len(separated) :]]))
+    elif word[:1].islower() and folded.startswith("ge") and folded.endswith("en") and len(folded) >= 7:
+        found.append(stem(folded[2:]))  # strong participles: "gefangen" -> "fangen", "gegeben" -> "geben"
     elif folded.endswith("ung") and len(folded) >= 7:
         found.append(stem(folded[:-3] + "en"))  # "Heilung" -> "heilen"
     elif word[:1].islower() and folded.endswith("t"):
