@@ -28,6 +28,7 @@ MIN_PART = 4  # shortest compound part kept ("Hand", "Orts"); shorter ones are m
 SHORT_PART, SHORT_PART_SCORE = 3, 0.5  # … unless char_split is this sure ("Zufluchts|ort", "Ork|karte")
 # Weights of the ways a token group can cover an idea.
 EXACT, DERIVED, SYNONYM, PARTS, CORRECTED = 1.0, 0.85, 0.9, 0.7, 0.9
+UNJOINED = 0.8  # a separable verb's own forms when the question closes with its particle
 HYPHEN_PARTS = 0.9  # "Sauron-Spieler" found as "Sauron" and "Spieler": the writer split it, no guess
 
 _stemmer = Stemmer.Stemmer("german")
@@ -372,6 +373,8 @@ def analyse_query(text: str) -> AnalysedQuery:
                 continue
             idea = _phrase_idea([word])
             if particle and word[:1].islower() and i < len(raw):
+                # The verb without its particle often means something else ("fängt" vs "fängt … an").
+                idea.alternatives = {group: weight * UNJOINED for group, weight in idea.alternatives.items()}
                 for token in (stem(particle + folded), *derived_stems(particle + folded)):
                     idea.add((token,), EXACT)
                 _add_synonyms(idea, particle + folded)  # "fängt … an" -> "anfangen" -> "beginnen"

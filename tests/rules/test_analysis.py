@@ -74,3 +74,10 @@ def test_how_many_asks_for_a_limit_without_requiring_it():
     query = analyse_query("Wie viele Karten darf ich ziehen?")
     assert [idea.text for idea in query.ideas] == ["Karten", "ziehen"]
     assert any(("limit",) in hint.alternatives for hint in query.hints)
+
+
+def test_a_separable_verb_prefers_its_joined_meaning():
+    idea = analyse_query("Wer fängt an?").ideas[0]
+    joined = max(weight for group, weight in idea.alternatives.items() if group == ("anfang",))
+    alone = max(weight for group, weight in idea.alternatives.items() if group == ("fang",))
+    assert joined > alone
