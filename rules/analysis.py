@@ -82,6 +82,8 @@ def english_key(phrase: str) -> str:
 ENGLISH: dict[str, list[str]] = {}
 for _key, _values in _TOML["english"].items():
     ENGLISH.setdefault(english_key(_key), []).extend(v for v in _values if v not in ENGLISH.get(english_key(_key), []))
+# English stem key -> the game whose original edition alone uses the term ("sideboard" -> meccg)
+HOME_GAME: dict[str, str] = {english_key(term): game for game, terms in _TOML.get("home", {}).items() for term in terms}
 # folded question phrase -> words that state what it asks for (hints, see synonyms.toml)
 QUESTION_HINTS: dict[str, list[str]] = {fold(k): v for k, v in _TOML.get("questions", {}).items()}
 ARTICLES = {"der", "die", "das", "des", "dem", "den"}
@@ -248,6 +250,7 @@ class Idea:
     text: str  # as the user typed it (or the phrase the synonym matched)
     alternatives: dict[tuple[str, ...], float] = field(default_factory=dict)
     corrected: str = ""  # the vocabulary word a typo was corrected to
+    home: str = ""  # the game whose own English term the idea is ("sideboard": meccg)
 
     def add(self, tokens, weight: float):
         key = tuple(tokens)
@@ -341,6 +344,7 @@ def _phrase_idea(phrase_words: list[str]) -> Idea:
     else:
         idea.add(tuple(stem(w) for w in phrase_words if fold(w) not in STOPWORDS), EXACT)
     _add_synonyms(idea, phrase)
+    idea.home = HOME_GAME.get(english_key(phrase), "")
     return idea
 
 

@@ -38,6 +38,7 @@ MIN_CORRECTED = 5  # shortest word corrected, and shortest correction
 # An example or an overview illustrates a rule, errata amend one: ranked below the rule's own section when both
 # cover the query.
 KIND_WEIGHT = {"example": 0.75, "summary": 0.85, "errata": 0.85}
+AWAY_WEIGHT = 0.7  # an idea that is another game's own English term, found in this book
 HINT_WEIGHT = 0.5  # a question phrase's hint ("wie viele" -> limit) counts half an idea
 HEAD_SPAN = 3.0  # a heading longer than this many times the average one (a glossary page) weighs less
 SNIPPET_WIDTH = 260
@@ -225,6 +226,9 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
     total, average, average_head = index.scope_stats(game_id)
     idf = {t: math.log(1 + (total - len(p) + 0.5) / (len(p) + 0.5)) for t, p in postings.items()}
     lengths, head_lengths, kinds = index.lengths, index.head_lengths, index.kinds
+    book_of, book_slug = index.book_of, index.book_slug
+    # Without a game filter, a game's own English term ("sideboard") prefers that game's sections.
+    homes = [idea.home if game_id is None else "" for idea in analysed.ideas]
     candidates = set().union(*postings.values())
     # Each idea's alternatives as (weight, [(idf, postings) per token of the group]).
     ideas, hints = (
@@ -243,8 +247,10 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
         # A heading naming many terms (a glossary page) says less about each of them than a short one.
         head_norm = min(1.0, HEAD_SPAN * average_head / max(head_lengths[pk], 1))
         total_score, covered = 0.0, 0
-        for alternatives in ideas:
+        for alternatives, home in zip(ideas, homes, strict=True):
             best = max(_group_score(pk, alternatives, norm, head_norm))
+            if home and home != book_slug[book_of[pk]]:
+                best *= AWAY_WEIGHT
             if best > 0:
                 total_score += best
                 covered += 1

@@ -39,6 +39,7 @@ class SearchIndex:
     book_of: dict[int, int] = field(default_factory=dict)  # section id -> rulebook id
     kinds: dict[int, str] = field(default_factory=dict)  # section id -> SectionKind
     book_game: dict[int, int] = field(default_factory=dict)  # rulebook id -> game id
+    book_slug: dict[int, str] = field(default_factory=dict)  # rulebook id -> game slug
     sections_per_book: Counter = field(default_factory=Counter)
     length_per_book: Counter = field(default_factory=Counter)
     head_length_per_book: Counter = field(default_factory=Counter)
@@ -84,6 +85,7 @@ def term_names(term: str, synonyms: list[str]) -> list[str]:
 def _build(version: tuple) -> SearchIndex:
     index = SearchIndex(version=version)
     index.book_game = dict(Rulebook.objects.values_list("pk", "game_id"))
+    index.book_slug = dict(Rulebook.objects.values_list("pk", "game__slug"))
     for game_id, words in Rulebook.objects.values_list("game_id", "search_vocabulary"):
         index.vocabulary[game_id] = Counter(words)
     rows = Section.objects.values_list(

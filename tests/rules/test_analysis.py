@@ -81,3 +81,8 @@ def test_a_separable_verb_prefers_its_joined_meaning():
     joined = max(weight for group, weight in idea.alternatives.items() if group == ("anfang",))
     alone = max(weight for group, weight in idea.alternatives.items() if group == ("fang",))
     assert joined > alone
+
+
+def test_english_terms_know_their_game():
+    assert analyse_query("sideboards").ideas[0].home == "meccg"
+    assert analyse_query("healing").ideas[0].home == ""
