@@ -31,9 +31,18 @@ run: content
 test: setup-dev
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# In-process timings of each app's bench.py, then the site under load (gunicorn + an asyncio client).
+# In-process timings of each app's bench.py, then the rules search on the other database (SQLite when
+# DATABASE_URL names PostgreSQL, PostgreSQL at BENCH_PG_URL otherwise; each run prints its database), then
+# the site under load (gunicorn + an asyncio client).
+BENCH_PG_URL ?=
 bench: content
 	$(PY) manage.py bench
+	@if [ -n "$$DATABASE_URL" ]; then other="sqlite:///$(CURDIR)/db.sqlite3"; \
+	elif [ -n "$(BENCH_PG_URL)" ]; then other="$(BENCH_PG_URL)"; \
+	else echo "Regelsuche auf PostgreSQL: BENCH_PG_URL=postgres://… setzen"; exit 0; fi; \
+	DATABASE_URL=$$other $(PY) manage.py migrate --noinput -v 0 && \
+	DATABASE_URL=$$other $(PY) manage.py import_content > /dev/null && \
+	DATABASE_URL=$$other $(PY) manage.py bench rules
 	$(PY) manage.py bench_load $(BENCH_LOAD_ARGS)
 
 # Schemathesis against the OpenAPI schema, anonymous and with a token (tests/fuzz; FUZZ_EXAMPLES per operation).

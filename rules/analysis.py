@@ -24,18 +24,38 @@ CLAUSE_END = re.compile(r"[.!?;:,()\n–]")
 # Particles that separable verbs leave at the end of a clause ("Er zieht zwei Karten nach.").
 PARTICLES = {"nach", "ab", "an", "auf", "aus", "ein", "mit", "vor", "zuruck", "weg", "hinzu", "fort", "los"}  # folded
 SPLIT_THRESHOLD = -1.0  # char_split's score below which a split is not taken ("Verderbnis|karten" is -0.6)
-MIN_PART = 4  # shortest compound part kept ("Hand", "Orts"); shorter ones are mostly wrong splits ("Hel|den")
+MIN_PART = 4  # shortest compound part kept ("Hand", "Orts"); shorter ones are mostly wrong splits ("Hel|den") …
+SHORT_PART, SHORT_PART_SCORE = 3, 0.5  # … unless char_split is this sure ("Zufluchts|ort", "Ork|karte")
 # Weights of the ways a token group can cover an idea.
 EXACT, DERIVED, SYNONYM, PARTS, CORRECTED = 1.0, 0.85, 0.9, 0.7, 0.9
+UNJOINED = 0.8  # a separable verb's own forms when the question closes with its particle
+HYPHEN_PARTS = 0.9  # "Sauron-Spieler" found as "Sauron" and "Spieler": the writer split it, no guess
 
 _stemmer = Stemmer.Stemmer("german")
+
+
+class _FoldTable(dict):
+    """str.translate table built as characters turn up: each one without its diacritics ("û" -> "u")."""
+
+    def __missing__(self, code: int) -> str:
+        folded = "".join(c for c in unicodedata.normalize("NFKD", chr(code)) if not unicodedata.combining(c))
+        self[code] = folded
+        return folded
+
+
+_FOLD_TABLE = _FoldTable({ord("’"): "'"})
 
 
 @lru_cache(maxsize=100_000)
 def fold(text: str) -> str:
     """Lower case without diacritics: "Nazgûl" -> "nazgul", "Größe" -> "grosse"."""
-    text = text.casefold().replace("ß", "ss").replace("’", "'")
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return fold_text(text)
+
+
+def fold_text(text: str) -> str:
+    """``fold`` without its cache, for long or seldom repeated texts (sentences)."""
+    text = text.casefold()
+    return text if text.isascii() else text.translate(_FOLD_TABLE)
 
 
 def words(text: str) -> list[str]:
@@ -50,11 +70,22 @@ def _read_lines(name: str) -> set[str]:
 STOPWORDS = _read_lines("stopwords.txt")
 _TOML = tomllib.loads((DATA / "synonyms.toml").read_text(encoding="utf-8"))
 # folded phrase -> German words meaning the same; both directions for the German list.
-SYNONYMS: dict[str, list[str]] = {fold(k): v for k, v in _TOML["english"].items()}
-for _key, _values in _TOML["german"].items():
-    SYNONYMS.setdefault(fold(_key), []).extend(_values)
-    for _value in _values:
-        SYNONYMS.setdefault(fold(_value), []).append(_key)
+_english_stemmer = Stemmer.Stemmer("english")
+
+
+def english_key(phrase: str) -> str:
+    """English terms are looked up by their Snowball stems: "companies" finds the entry "company"."""
+    return " ".join(_english_stemmer.stemWord(w) for w in fold(phrase).split())
+
+
+# English stem key -> German words of the rulebooks ("company" -> Gemeinschaft).
+ENGLISH: dict[str, list[str]] = {}
+for _key, _values in _TOML["english"].items():
+    ENGLISH.setdefault(english_key(_key), []).extend(v for v in _values if v not in ENGLISH.get(english_key(_key), []))
+# English stem key -> the game whose original edition alone uses the term ("sideboard" -> meccg)
+HOME_GAME: dict[str, str] = {english_key(term): game for game, terms in _TOML.get("home", {}).items() for term in terms}
+# folded question phrase -> words that state what it asks for (hints, see synonyms.toml)
+QUESTION_HINTS: dict[str, list[str]] = {fold(k): v for k, v in _TOML.get("questions", {}).items()}
 ARTICLES = {"der", "die", "das", "des", "dem", "den"}
 VERB_FORMS = {
     fold(k): fold(v) for k, v in tomllib.loads((DATA / "verb_forms.toml").read_text(encoding="utf-8"))["forms"].items()
@@ -76,6 +107,8 @@ def derived_stems(word: str) -> tuple[str, ...]:
         found.append(stem(VERB_FORMS[folded]))
     elif separated:  # "abgeworfen" -> "abwerfen"
         found.append(stem(separated + VERB_FORMS[folded[len(separated) :]]))
+    elif word[:1].islower() and folded.startswith("ge") and folded.endswith("en") and len(folded) >= 7:
+        found.append(stem(folded[2:]))  # strong participles: "gefangen" -> "fangen", "gegeben" -> "geben"
     elif folded.endswith("ung") and len(folded) >= 7:
         found.append(stem(folded[:-3] + "en"))  # "Heilung" -> "heilen"
     elif word[:1].islower() and folded.endswith("t"):
@@ -100,13 +133,23 @@ def compound_parts(word: str) -> tuple[str, ...]:
     The same splits for texts and queries; a doubtful split ("Eigen|schaften") costs little, because
     parts only count towards an idea when all of them are found, and less than the whole word.
     """
-    if len(word) < 2 * MIN_PART or not word.isalpha():
+    if len(word) < MIN_PART + SHORT_PART or not word.isalpha():
         return ()
     candidates = char_split.split_compound(word.capitalize())
     if not candidates:
         return ()
     score, head, tail = candidates[0]
-    if head.casefold() == word.casefold() or min(len(head), len(tail)) < MIN_PART or score <= SPLIT_THRESHOLD:
+    if head.casefold() == word.casefold() or score <= SPLIT_THRESHOLD:
+        return ()
+    shorter, longer = sorted((head, tail), key=len)
+    # A three-letter part ("Zufluchts|ort", "Ork|karte", "End|phase") only from a confident split, never a
+    # filler word ("Ein|fluss") and never two short ones ("Hob|bit").
+    if len(shorter) < MIN_PART and not (
+        len(shorter) >= SHORT_PART
+        and len(longer) >= MIN_PART
+        and score >= SHORT_PART_SCORE
+        and fold(shorter) not in STOPWORDS
+    ):
         return ()
     parts = []
     for part in (head, tail):
@@ -114,7 +157,7 @@ def compound_parts(word: str) -> tuple[str, ...]:
         parts.extend(sub or (stem(part),))
         if sub:
             parts.append(stem(part))
-    return tuple(dict.fromkeys(p for p in parts if len(p) >= MIN_PART))
+    return tuple(dict.fromkeys(p for p in parts if len(p) >= SHORT_PART))
 
 
 @lru_cache(maxsize=100_000)
@@ -160,6 +203,43 @@ def index_tokens(text: str, keep_stopwords: bool = False) -> list[str]:
     return tokens
 
 
+# Sentences (for the answer snippets) -------------------------------------------------------------------
+
+SENTENCE = re.compile(r"(?<=[.!?:])\s+(?=[„\"(]?[A-ZÄÖÜ0-9])|\n+")
+Sentences = tuple[list[tuple[int, int]], list[frozenset[str]]]
+
+
+def sentence_tokens(text: str) -> Sentences:
+    """(start, end) of each sentence of the text (without surrounding white space) and its index tokens."""
+    spans, start = [], 0
+    for separator in SENTENCE.finditer(text):
+        spans.append((start, separator.start()))
+        start = separator.end()
+    spans.append((start, len(text)))
+    stripped = []
+    for start, end in spans:
+        piece = text[start:end]
+        if piece.strip():
+            start += len(piece) - len(piece.lstrip())
+            stripped.append((start, start + len(piece.strip())))
+    return stripped, [frozenset(index_tokens(text[start:end])) for start, end in stripped]
+
+
+def german_key(phrase: str) -> str:
+    """German synonyms are looked up by their words' stems: "gehört" and "gehören" find the same entry."""
+    return " ".join(stem(w) for w in words(phrase))
+
+
+# German stem key -> German words meaning the same; both directions.
+SYNONYMS: dict[str, list[str]] = {}
+for _key, _values in _TOML["german"].items():
+    SYNONYMS.setdefault(german_key(_key), []).extend(_values)
+    for _value in _values:
+        SYNONYMS.setdefault(german_key(_value), []).append(_key)
+for _key, _values in _TOML.get("colloquial", {}).items():
+    SYNONYMS.setdefault(german_key(_key), []).extend(_values)
+
+
 # Queries ---------------------------------------------------------------------------------------------
 
 
@@ -170,6 +250,7 @@ class Idea:
     text: str  # as the user typed it (or the phrase the synonym matched)
     alternatives: dict[tuple[str, ...], float] = field(default_factory=dict)
     corrected: str = ""  # the vocabulary word a typo was corrected to
+    home: str = ""  # the game whose own English term the idea is ("sideboard": meccg)
 
     def add(self, tokens, weight: float):
         key = tuple(tokens)
@@ -186,14 +267,44 @@ class AnalysedQuery:
     text: str
     ideas: list[Idea]
     folded_words: list[str]  # the meaningful words, folded (for glossary name matching)
+    hints: list[Idea] = field(default_factory=list)  # what a question phrase asks for; adds, never required
 
     @property
     def tokens(self) -> set[str]:
-        return {t for idea in self.ideas for t in idea.tokens}
+        return {t for idea in (*self.ideas, *self.hints) for t in idea.tokens}
+
+
+def _question_hints(raw: list[str]) -> list[Idea]:
+    hints = []
+    folded = [fold(w) for w in raw]
+    for i in range(len(folded)):
+        for length in (2, 1):
+            phrase = " ".join(folded[i : i + length])
+            if len(folded[i : i + length]) == length and phrase in QUESTION_HINTS:
+                hint = Idea(text=phrase)
+                for word in QUESTION_HINTS[phrase]:
+                    hint.add((stem(word),), SYNONYM)
+                hints.append(hint)
+                break
+    return hints[:1]
+
+
+def _leaves(word: str) -> list[str]:
+    """A word's innermost compound parts, or its stem when it is no compound."""
+    parts = compound_parts(word)
+    return [p for p in parts if not any(p != q and p.startswith(q) for q in parts)] or [stem(word)]
 
 
 def add_word(idea: Idea, word: str, weight: float = EXACT):
-    """Alternatives of one word: its stem, its verb infinitive, its compound parts (all needed together)."""
+    """Alternatives of one word: its stem, its verb infinitive, its compound parts (all needed together).
+
+    A hyphenated word ("Sauron-Spieler") is indexed whole and by its pieces, so it is looked up both ways.
+    """
+    pieces = [p for p in re.split(r"[-'’/]", word) if p]
+    if len(pieces) > 1:
+        idea.add((stem("".join(pieces)),), weight)
+        idea.add(tuple(dict.fromkeys(t for piece in pieces for t in _leaves(piece))), weight * HYPHEN_PARTS)
+        return
     idea.add((stem(word),), weight)
     for derived in derived_stems(word):
         idea.add((derived,), weight * DERIVED)
@@ -203,6 +314,28 @@ def add_word(idea: Idea, word: str, weight: float = EXACT):
         idea.add(tuple(leaves), weight * PARTS)
 
 
+def synonyms_of(phrase: str) -> list[str]:
+    """The rulebooks' words for a German synonym or an English term (in any inflection)."""
+    found = [*SYNONYMS.get(german_key(phrase), []), *ENGLISH.get(english_key(phrase), [])]
+    if " " not in phrase:
+        for derived in derived_stems(phrase):  # a verb form: "fängt" -> "fangen"
+            found.extend(SYNONYMS.get(derived, []))
+    return list(dict.fromkeys(found))
+
+
+def _add_synonyms(idea: Idea, phrase: str):
+    for synonym in synonyms_of(phrase):
+        meaningful = [w for w in words(synonym) if fold(w) not in ARTICLES]
+        if len(meaningful) == 1:
+            add_word(idea, meaningful[0], SYNONYM)
+        elif meaningful:
+            idea.add(tuple(stem(w) for w in meaningful), SYNONYM)  # as in a heading ("Der Eine Ring")
+            # running text is indexed without filler: "auf die Lauer" is "Lauer" there
+            content = [w for w in meaningful if fold(w) not in STOPWORDS]
+            if content and len(content) < len(meaningful):
+                idea.add(tuple(stem(w) for w in content), SYNONYM * PARTS)
+
+
 def _phrase_idea(phrase_words: list[str]) -> Idea:
     phrase = " ".join(phrase_words)
     idea = Idea(text=phrase)
@@ -210,17 +343,18 @@ def _phrase_idea(phrase_words: list[str]) -> Idea:
         add_word(idea, phrase_words[0])
     else:
         idea.add(tuple(stem(w) for w in phrase_words if fold(w) not in STOPWORDS), EXACT)
-    for synonym in SYNONYMS.get(fold(phrase), []):
-        meaningful = [w for w in words(synonym) if fold(w) not in ARTICLES]
-        if len(meaningful) == 1:
-            add_word(idea, meaningful[0], SYNONYM)
-        elif meaningful:
-            idea.add(tuple(stem(w) for w in meaningful), SYNONYM)
+    _add_synonyms(idea, phrase)
+    idea.home = HOME_GAME.get(english_key(phrase), "")
     return idea
 
 
 def analyse_query(text: str) -> AnalysedQuery:
-    raw = words(text)
+    # A hyphenated English or colloquial phrase is looked up as the phrase ("on-guard" = "on guard").
+    raw = [
+        piece
+        for word in words(text)
+        for piece in (word.split("-") if "-" in word and synonyms_of(word.replace("-", " ")) else [word])
+    ]
     # A particle closing the question joins its verb ("Wann zieht man Karten nach?").
     particle = fold(raw[-1]) if len(raw) > 1 and fold(raw[-1]) in PARTICLES else ""
     ideas: list[Idea] = []
@@ -230,7 +364,7 @@ def analyse_query(text: str) -> AnalysedQuery:
         # Longest synonym phrase first ("hazard limit" before "hazard").
         for length in (3, 2):
             chunk = raw[i : i + length]
-            if len(chunk) == length and fold(" ".join(chunk)) in SYNONYMS:
+            if len(chunk) == length and synonyms_of(" ".join(chunk)):
                 ideas.append(_phrase_idea(chunk))
                 folded_words.append(fold(" ".join(chunk)))
                 i += length
@@ -243,8 +377,11 @@ def analyse_query(text: str) -> AnalysedQuery:
                 continue
             idea = _phrase_idea([word])
             if particle and word[:1].islower() and i < len(raw):
+                # The verb without its particle often means something else ("fängt" vs "fängt … an").
+                idea.alternatives = {group: weight * UNJOINED for group, weight in idea.alternatives.items()}
                 for token in (stem(particle + folded), *derived_stems(particle + folded)):
                     idea.add((token,), EXACT)
+                _add_synonyms(idea, particle + folded)  # "fängt … an" -> "anfangen" -> "beginnen"
             ideas.append(idea)
             folded_words.append(folded)
     if not ideas:
@@ -253,4 +390,84 @@ def analyse_query(text: str) -> AnalysedQuery:
             if len(word) >= 2:
                 ideas.append(_phrase_idea([word]))
                 folded_words.append(fold(word))
-    return AnalysedQuery(text=text, ideas=ideas, folded_words=folded_words)
+    return AnalysedQuery(text=text, ideas=ideas, folded_words=folded_words, hints=_question_hints(raw))
+
+
+# Inflection of names -----------------------------------------------------------------------------------
+
+# Endings by which German inflects a noun or adjective ("Heer|es", "Ring|e", "Ereignis|se", "allgemein|en").
+INFLECTION_ENDINGS = ("", "e", "en", "n", "s", "es", "er", "ern", "em", "ens", "ns", "se", "sen", "nen")
+_ENDINGS_LONGEST_FIRST = sorted((e for e in INFLECTION_ENDINGS if e), key=len, reverse=True)
+_UMLAUT_CLASS = {"a": "[aä]", "o": "[oö]", "u": "[uü]", "ä": "[aä]", "ö": "[oö]", "ü": "[uü]"}
+
+
+def _inflected_word(variant: str, base: str) -> bool:
+    folded_v, folded_b = fold(variant), fold(base)
+    if folded_v == folded_b:
+        return True
+    # Hyphenated words inflect their last piece ("Sauron-Spielers").
+    if folded_v.rsplit("-", 1)[0] != folded_b.rsplit("-", 1)[0] and ("-" in folded_v or "-" in folded_b):
+        return False
+    last_v, last_b = variant.casefold().rsplit("-", 1)[-1], base.casefold().rsplit("-", 1)[-1]
+    # Also stemmed with their umlauts: folded, "Trophäen" reads "trophaen", which Snowball takes for a digraph.
+    if stem(last_v) != stem(last_b) and _stemmer.stemWord(last_v) != _stemmer.stemWord(last_b):
+        return False
+    for ending in INFLECTION_ENDINGS:
+        if folded_v.endswith(ending):
+            stripped = folded_v[: len(folded_v) - len(ending)]
+            if folded_b.startswith(stripped) and folded_b[len(stripped) :] in INFLECTION_ENDINGS:
+                return True
+    return False
+
+
+def is_inflection(variant: str, base: str) -> bool:
+    """True when ``variant`` is ``base`` with other inflectional endings ("Gefahrenlimits" of
+    "Gefahrenlimit", "allgemeinen Einfluss" of "Allgemeiner Einfluss"): word by word the same Snowball stem,
+    differing only by an ending.  Another spelling ("Nazgul" for "Nazgûl", "Fertigkeitkarten") is none."""
+    variant_words, base_words = words(variant), words(base)
+    if fold(variant) == fold(base) or len(variant_words) != len(base_words) or not base_words:
+        return False
+    return all(_inflected_word(v, b) for v, b in zip(variant_words, base_words, strict=True))
+
+
+def spelling_synonyms(term: str, synonyms: list[str]) -> list[str]:
+    """The synonyms without those that only inflect the term or an earlier synonym: search stems them
+    anyway and glossary links match every inflection (``inflected_pattern``)."""
+    kept: list[str] = []
+    for synonym in synonyms:
+        if not any(is_inflection(synonym, name) for name in [term, *kept]) and synonym not in kept:
+            kept.append(synonym)
+    return kept
+
+
+def _word_base(word: str) -> str:
+    """The word without an inflectional ending that the stemmer drops as well ("Ringe" -> "Ring")."""
+    lowered = word.casefold()
+    for ending in _ENDINGS_LONGEST_FIRST:
+        if lowered.endswith(ending) and len(word) - len(ending) >= 3 and stem(word[: -len(ending)]) == stem(word):
+            return word[: -len(ending)]
+    return word
+
+
+def inflected_pattern(name: str) -> str:
+    """A regular expression (to compile with IGNORECASE) matching the name in any inflection: each word's
+    base with any ending, its last a/o/u also with umlaut ("Gegenstände" matches "Gegenstand", "Gegenstandes")."""
+    parts = []
+    for chunk in name.split():
+        if len(chunk) >= 3 and re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)*", chunk):
+            base = _word_base(chunk)
+            vowels = [i for i, c in enumerate(base.casefold()) if c in _UMLAUT_CLASS]
+            if vowels and vowels[-1] > 0:
+                i = vowels[-1]
+                pattern = re.escape(base[:i]) + _UMLAUT_CLASS[base[i].casefold()] + re.escape(base[i + 1 :])
+            else:
+                pattern = re.escape(base)
+            parts.append(pattern + "(?:" + "|".join(_ENDINGS_LONGEST_FIRST) + ")?")
+        else:
+            parts.append(re.escape(chunk))
+    return r"\s+".join(parts)
+
+
+def name_key(text: str) -> str:
+    """The same key for every inflection of a name: its words' stems."""
+    return " ".join(stem(w) for w in words(text))

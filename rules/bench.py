@@ -33,6 +33,10 @@ QUESTIONS = [
     "Wie wird ein Konflikt abgehandelt?",
     "sideboard",
     "Wie endet ein Abenteuer?",
+    "on-guard",  # hyphenated English term
+    "Wer fängt an?",  # separable verb, colloquial word
+    "Was passiert, wenn mein Kartenstapel leer ist?",
+    "Wie oft darf eine Karte im Deck sein?",  # hint words, English synonym
 ]
 
 

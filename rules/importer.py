@@ -431,7 +431,8 @@ def _store_terms(book: ParsedBook, game: Game, sections: list[Section], force: b
         book_text = _fold(re.sub(r"[*_]", "", strip_notes(section.source_markdown)) if section else "")
         values = {
             "term": parsed.term,
-            "synonyms": list(dict.fromkeys(parsed.synonyms)),
+            # spellings only: inflected forms ("Gefahrenlimits") are found by stemming and inflected links
+            "synonyms": analysis.spelling_synonyms(parsed.term, list(dict.fromkeys(parsed.synonyms))),
             "definition": written or tidy_definition(parsed.definition),
             # the parser's own project text (e.g. meccg_terms.toml) is not in the book's section either
             "definition_by_project": bool(written) or _fold(parsed.definition)[:40] not in book_text,

@@ -26,6 +26,8 @@ class Rulebook(models.Model):
     introduction = models.TextField(_("Vorwort (Markdown)"), blank=True)
     # Folded words of the book with their counts: the search corrects typos against it ("Meintest du …").
     search_vocabulary = models.JSONField(default=dict, blank=True, editable=False)
+    # Replaced whenever the book's search tokens are refreshed: the in-process search index is keyed by it.
+    search_version = models.CharField(max_length=32, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["game__order"]

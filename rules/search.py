@@ -13,34 +13,39 @@ import difflib
 import html
 import math
 import re
+import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.contrib.postgres.search import SearchQuery, SearchVector
+from django.contrib.postgres.search import SearchVector
 from django.db import connection
-from django.db.models import Q
 from django.utils.translation import gettext as _
+from rapidfuzz import fuzz, process
 
 from cards.models import Game
 
-from . import analysis
-from .analysis import AnalysedQuery, Idea, analyse_query, fold
+from . import analysis, search_index
+from .analysis import AnalysedQuery, Idea, Sentences, analyse_query, fold
 from .models import GlossaryTerm, Rulebook, Section
+from .search_index import SearchIndex
 
 MAX_QUERY_LENGTH = 100
 MAX_RESULTS = 50
-HEADING_WEIGHT = 3.0  # a token in the heading or a defined term counts like this many saturated mentions
-LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines
-K1, B = 1.2, 0.5  # BM25 saturation and length normalisation of the text
+HEADING_WEIGHT = 4.0  # a token in the heading or a defined term counts like this many saturated mentions
+LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines, or in the parent section's heading
+K1, B = 1.2, 0.75  # BM25 saturation and length normalisation of the text
+MIN_CORRECTED = 5  # shortest word corrected, and shortest correction
+# An example or an overview illustrates a rule, errata amend one: ranked below the rule's own section when both
+# cover the query.
+KIND_WEIGHT = {"example": 0.75, "summary": 0.85, "errata": 0.85}
+AWAY_WEIGHT = 0.7  # an idea that is another game's own English term, found in this book
+HINT_WEIGHT = 0.5  # a question phrase's hint ("wie viele" -> limit) counts half an idea
+HEAD_SPAN = 3.0  # a heading longer than this many times the average one (a glossary page) weighs less
 SNIPPET_WIDTH = 260
 SNIPPET_ROWS = 20  # one page of results
 # What a hit shows (heading, book, link, text for the snippet), without the long token and vocabulary columns.
-HIT_FIELDS = [
-    "id", "heading", "slug", "order", "depth", "kind", "alignments", "parent_id", "body_text", "rulebook_id",
-    "rulebook__id", "rulebook__title", "rulebook__game__id", "rulebook__game__slug", "rulebook__game__name",
-    "rulebook__game__order",
-]  # fmt: skip
-SENTENCE = re.compile(r"(?<=[.!?:])\s+(?=[„\"(]?[A-ZÄÖÜ0-9])|\n+")
+HIT_FIELDS = ["id", "heading", "slug", "order", "depth", "kind", "alignments", "parent_id", "body_text", "rulebook_id"]
+BOOK_FIELDS = ["id", "title", "game__id", "game__slug", "game__name", "game__order"]
 
 german_stem = analysis.stem  # kept for callers of the former module-level stemmer
 
@@ -129,13 +134,26 @@ def refresh_vectors(rulebook: Rulebook | None = None) -> int:
             terms.setdefault(term.section_id, []).extend([term.term, *term.synonyms])
             definitions.setdefault(term.section_id, []).append(term.definition)
         vocabulary: Counter = Counter()
-        for section in Section.objects.filter(rulebook=book).only(
-            "id", "heading", "body_text", "search_heading", "search_body", "search_lead", "search_vector"
-        ):
+        sections = list(
+            Section.objects.filter(rulebook=book).only(
+                "id",
+                "parent_id",
+                "heading",
+                "body_text",
+                "search_heading",
+                "search_body",
+                "search_lead",
+                "search_vector",
+            )
+        )
+        headings = {section.pk: section.heading for section in sections}
+        for section in sections:
             names = "\n".join([section.heading, *terms.get(section.pk, [])])
             heading = _joined(analysis.index_tokens(names, keep_stopwords=True))
             body = _joined(analysis.index_tokens(section.body_text))
-            lead = _joined(analysis.index_tokens("\n".join(definitions.get(section.pk, []))))
+            # The parent's heading is context: "Monster" under "Schaden erleiden und besiegt werden".
+            context = [*definitions.get(section.pk, []), headings.get(section.parent_id, "")]
+            lead = _joined(analysis.index_tokens("\n".join(context)))
             for word in analysis.words(f"{section.heading} {section.body_text} {' '.join(terms.get(section.pk, []))}"):
                 for piece in re.split(r"[-'’]", word):
                     if len(piece) >= 3 and not piece.isdigit():
@@ -151,8 +169,8 @@ def refresh_vectors(rulebook: Rulebook | None = None) -> int:
                         + SearchVector("search_lead", weight="B", config="simple")
                         + SearchVector("search_body", weight="C", config="simple")
                     )
-        if vocabulary != book.search_vocabulary:
-            Rulebook.objects.filter(pk=book.pk).update(search_vocabulary=dict(vocabulary))
+        # A new version on every refresh (also when only a term's names changed): searches rebuild their index.
+        Rulebook.objects.filter(pk=book.pk).update(search_vocabulary=dict(vocabulary), search_version=uuid.uuid4().hex)
     return changed
 
 
@@ -162,17 +180,13 @@ def refresh_vectors(rulebook: Rulebook | None = None) -> int:
 def search(query: str | None, game_slug: str | None = None, limit: int = MAX_RESULTS) -> SearchResults:
     query, game = validate(query, game_slug)
     analysed = analyse_query(query)
-    scope = Section.objects.all()
-    if game is not None:
-        scope = scope.filter(rulebook__game=game)
-    candidates = _candidates(scope, analysed.tokens)
-    corrections = _correct(analysed, candidates, game)
-    if corrections:
-        candidates = _candidates(scope, analysed.tokens)
-    total = scope.count()
-    ranked = _rank(analysed, candidates, total)[:limit]
-    exact_terms, partial_terms = matching_terms(analysed, game)
-    hits = _load_hits(ranked, exact_terms, analysed, limit)
+    index = search_index.current()
+    game_id = game.pk if game is not None else None
+    books = index.books(game_id)
+    corrections = _correct(analysed, index, books, game_id)
+    ranked = _rank(analysed, index, books, game_id)[:limit]
+    exact_terms, partial_terms = matching_terms(analysed, game, index)
+    hits = _load_hits(ranked, exact_terms, analysed, limit, index)
     terms = exact_terms + [t for t in partial_terms if t not in exact_terms]
     results = SearchResults(
         query=query,
@@ -185,82 +199,88 @@ def search(query: str | None, game_slug: str | None = None, limit: int = MAX_RES
         ideas=len(analysed.ideas),
     )
     if not hits:
-        results.nearest_terms = nearest_terms(analysed, game)
+        results.nearest_terms = nearest_terms(analysed, game, index)
     return results
 
 
-def _candidates(scope, tokens: set[str]) -> dict[int, tuple[str, str, str]]:
-    """{section id: (heading, lead and text tokens)} of every section holding any of the tokens."""
-    if not tokens:
-        return {}
-    if connection.vendor == "postgresql":
-        wanted = SearchQuery(" | ".join(sorted(tokens)), config="simple", search_type="raw")
-        matching = scope.filter(search_vector=wanted)
-    else:
-        condition = Q()
-        for token in tokens:
-            condition |= (
-                Q(search_heading__contains=f" {token} ")
-                | Q(search_lead__contains=f" {token} ")
-                | Q(search_body__contains=f" {token} ")
-            )
-        matching = scope.filter(condition)
-    rows = matching.values_list("pk", "search_heading", "search_lead", "search_body")
-    return {pk: (heading, lead, body) for pk, heading, lead, body in rows}
+def _postings(index: SearchIndex, tokens: set[str], books: set[int]) -> dict[str, dict]:
+    """{token: {section id: (count, in heading, in definitions)}} within the books searched."""
+    everything = len(books) == len(index.book_game)
+    found = {}
+    for token in tokens:
+        postings = index.postings.get(token)
+        if postings and not everything:
+            postings = {pk: entry for pk, entry in postings.items() if index.book_of[pk] in books}
+        if postings:
+            found[token] = postings
+    return found
 
 
-def _rank(analysed: AnalysedQuery, candidates: dict[int, tuple[str, str]], total: int) -> list[tuple[int, float, int]]:
+def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id) -> list[tuple[int, float, int]]:
     """[(section id, score, ideas covered)] best first; ties in book order of the ids."""
-    if not candidates or not analysed.ideas:
+    if not analysed.ideas:
         return []
-    wanted = analysed.tokens
-    counted = {}
-    lengths = []
-    df: Counter = Counter()
-    for pk, (heading, lead, body) in candidates.items():
-        body_tokens = body.split()
-        lengths.append(len(body_tokens))
-        head = {t for t in heading.split() if t in wanted}
-        opening = {t for t in lead.split() if t in wanted}
-        text = Counter(t for t in body_tokens if t in wanted)
-        counted[pk] = (head, opening, text, len(body_tokens))
-        df.update(head | opening | set(text))
-    average = max(sum(lengths) / len(lengths), 1)
-    total = max(total, len(candidates))
-    idf = {t: math.log(1 + (total - n + 0.5) / (n + 0.5)) for t, n in df.items()}
+    postings = _postings(index, analysed.tokens, books)
+    if not postings:
+        return []
+    total, average, average_head = index.scope_stats(game_id)
+    idf = {t: math.log(1 + (total - len(p) + 0.5) / (len(p) + 0.5)) for t, p in postings.items()}
+    lengths, head_lengths, kinds = index.lengths, index.head_lengths, index.kinds
+    book_of, book_slug = index.book_of, index.book_slug
+    # Without a game filter, a game's own English term ("sideboard") prefers that game's sections.
+    homes = [idea.home if game_id is None else "" for idea in analysed.ideas]
+    candidates = set().union(*postings.values())
+    # Each idea's alternatives as (weight, [(idf, postings) per token of the group]).
+    ideas, hints = (
+        [
+            [
+                (weight, [(idf[t], postings[t]) for t in group if t in postings], len(group))
+                for group, weight in idea.alternatives.items()
+            ]
+            for idea in kind
+        ]
+        for kind in (analysed.ideas, analysed.hints)
+    )
     ranked = []
-    for pk, (head, opening, text, length) in counted.items():
-        norm = 1 - B + B * length / average
-
-        def token_score(token, head=head, opening=opening, text=text, norm=norm):
-            if token not in idf:
-                return 0.0
-            tf = text.get(token, 0)
-            fields = HEADING_WEIGHT * (token in head) + LEAD_WEIGHT * (token in opening)
-            return idf[token] * (fields + tf * (K1 + 1) / (tf + K1 * norm))
-
-        scores = [_idea_score(idea, token_score) for idea in analysed.ideas]
-        covered = sum(1 for s in scores if s > 0)
+    for pk in candidates:
+        norm = 1 - B + B * lengths[pk] / average
+        # A heading naming many terms (a glossary page) says less about each of them than a short one.
+        head_norm = min(1.0, HEAD_SPAN * average_head / max(head_lengths[pk], 1))
+        total_score, covered = 0.0, 0
+        for alternatives, home in zip(ideas, homes, strict=True):
+            best = max(_group_score(pk, alternatives, norm, head_norm))
+            if home and home != book_slug[book_of[pk]]:
+                best *= AWAY_WEIGHT
+            if best > 0:
+                total_score += best
+                covered += 1
         if covered:
-            ranked.append((pk, sum(scores) * covered / len(scores), covered))
+            for alternatives in hints:
+                total_score += HINT_WEIGHT * max(_group_score(pk, alternatives, norm, head_norm), default=0.0)
+            ranked.append((pk, total_score * covered / len(ideas) * KIND_WEIGHT.get(kinds[pk], 1.0), covered))
     ranked.sort(key=lambda r: (-r[1], r[0]))
     return ranked
 
 
-def _idea_score(idea: Idea, token_score) -> float:
-    best = 0.0
-    for group, weight in idea.alternatives.items():
-        score = weight * sum(token_score(t) for t in group) / len(group)
-        best = max(best, score)
-    return best
+def _group_score(pk: int, alternatives, norm: float, head_norm: float):
+    """The score of each alternative token group of an idea for one section (BM25F-like)."""
+    for weight, found, size in alternatives:
+        score, matched = 0.0, 0
+        for token_idf, token_postings in found:
+            entry = token_postings.get(pk)
+            if entry is not None:
+                tf, head, lead = entry
+                fields = (HEADING_WEIGHT * head + LEAD_WEIGHT * lead) * head_norm
+                score += token_idf * (fields + tf * (K1 + 1) / (tf + K1 * norm))
+                matched += 1
+        # A group (compound parts, a phrase) counts by the share of its words found, squared: one part of
+        # "Nieder|lage" alone says little about "Niederlage".
+        yield weight * score / size * (matched / size)
 
 
-def _correct(analysed: AnalysedQuery, candidates, game: Game | None) -> list[tuple[str, str]]:
+def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id) -> list[tuple[str, str]]:
     """Replace ideas no section covers fully by the closest word of the books ("Gefahrenlimt")."""
-    present = set()
-    wanted = analysed.tokens
-    for fields in candidates.values():
-        present.update(t for t in " ".join(fields).split() if t in wanted)
+    present = set(_postings(index, analysed.tokens, books))
     missing = [
         idea
         for idea in analysed.ideas
@@ -268,20 +288,23 @@ def _correct(analysed: AnalysedQuery, candidates, game: Game | None) -> list[tup
     ]
     if not missing:
         return []
-    books = Rulebook.objects.all() if game is None else Rulebook.objects.filter(game=game)
-    vocabulary: Counter = Counter()
-    for words in books.values_list("search_vocabulary", flat=True):
-        vocabulary.update(words)
+    vocabulary = index.merged_vocabulary(game_id)
     corrections = []
     for idea in missing:
         typed = fold(idea.text)
-        if typed in vocabulary:
+        # Short words are rarely typos of a rule's word ("check" is not "eck"); filler is never corrected to.
+        if typed in vocabulary or len(typed) < MIN_CORRECTED:
             continue
-        pool = [w for w in vocabulary if abs(len(w) - len(typed)) <= 2]
-        close = difflib.get_close_matches(typed, pool, n=5, cutoff=0.75)
+        pool = [
+            w
+            for w in vocabulary
+            if abs(len(w) - len(typed)) <= 2 and len(w) >= MIN_CORRECTED and w not in analysis.STOPWORDS
+        ]
+        cutoff = 75 if len(typed) > 6 else 85  # similarity in per cent (Indel, as difflib's ratio)
+        close = process.extract(typed, pool, scorer=fuzz.ratio, score_cutoff=cutoff, limit=5)
         if not close:
             continue
-        best = max(close, key=lambda w: (round(difflib.SequenceMatcher(None, typed, w).ratio(), 2), vocabulary[w]))
+        best = max(close, key=lambda match: (round(match[1]), vocabulary[match[0]]))[0]
         replacement = Idea(text=idea.text, corrected=best)
         analysis.add_word(replacement, best, analysis.CORRECTED)
         analysed.ideas[analysed.ideas.index(idea)] = replacement
@@ -296,14 +319,18 @@ def _suggestion(query: str, corrections: list[tuple[str, str]]) -> str:
     return query if corrections else ""
 
 
-def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int) -> list[SectionHit]:
+def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int, index: SearchIndex) -> list[SectionHit]:
     """Section rows for the ranked ids; sections defining a term the query names come first."""
     order = {pk: (score, covered) for pk, score, covered in ranked}
     ids = list(order)
     defining = [t.section_id for t in exact_terms if t.section_id]
     ids = list(dict.fromkeys([*defining, *ids]))[:limit]
-    rows = Section.objects.select_related("rulebook__game").only(*HIT_FIELDS)
-    by_id = {s.pk: s for s in rows.filter(pk__in=ids)}
+    # The few books are loaded once and shared by their sections, not joined into every row.
+    books = {book.pk: book for book in Rulebook.objects.select_related("game").only(*BOOK_FIELDS)}
+    by_id = {}
+    for section in Section.objects.only(*HIT_FIELDS).filter(pk__in=ids):
+        section.rulebook = books[section.rulebook_id]
+        by_id[section.pk] = section
     hits = []
     for pk in ids:
         section = by_id.get(pk)
@@ -312,7 +339,7 @@ def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int) -> list
         score, covered = order.get(pk, (0.0, len(analysed.ideas)))
         # Finding the answering sentence costs; beyond the first page a plain opening does.
         if len(hits) < SNIPPET_ROWS:
-            snippet = answer_snippet(section.body_text, analysed)
+            snippet = answer_snippet(section.body_text, analysed, index.sentences(pk, section.body_text))
         else:
             snippet = html.escape(section.body_text[:SNIPPET_WIDTH].rsplit(" ", 1)[0]) + " …"
         hit = SectionHit(section=section, snippet=snippet, score=score)
@@ -333,73 +360,83 @@ def _term_queryset(game: Game | None):
     return terms.filter(game=game) if game is not None else terms
 
 
-def _names(term: str, synonyms: list[str]) -> list[str]:
-    return [fold(term), fold(re.sub(r"\s*\(.*?\)", "", term)), *(fold(s) for s in synonyms)]
-
-
-def matching_terms(analysed: AnalysedQuery | str, game: Game | None) -> tuple[list[GlossaryTerm], list[GlossaryTerm]]:
+def matching_terms(
+    analysed: AnalysedQuery | str, game: Game | None, index: SearchIndex | None = None
+) -> tuple[list[GlossaryTerm], list[GlossaryTerm]]:
     """(terms the query names, incl. synonyms; terms named by part of the query)."""
     if isinstance(analysed, str):
         analysed = analyse_query(analysed)
     wanted = " ".join(analysed.folded_words)
     if not wanted:
         return [], []
+    index = index or search_index.current()
     padded = f" {wanted} "
+    key = analysis.name_key(wanted)
     exact, partial = [], []
-    # Names only (no model instances) for the comparison; the few matching terms are loaded afterwards.
-    rows = GlossaryTerm.objects.filter(game=game) if game is not None else GlossaryTerm.objects.all()
-    for pk, term, synonyms in rows.values_list("pk", "term", "synonyms"):
-        names = _names(term, synonyms)
-        if wanted in names:
-            exact.append(pk)
+    for term in index.terms:
+        if game is not None and term.game_id != game.pk:
+            continue
+        names = term.names
+        if wanted in names or key in term.keys:
+            exact.append(term.pk)
         elif any(f" {name} " in padded for name in names if len(name) > 3) or (
             len(wanted) > 3 and any(f" {wanted} " in f" {name} " for name in names)
         ):
-            partial.append(pk)
+            partial.append(term.pk)
     if not exact and not partial:
         return [], []
     loaded = _term_queryset(game).in_bulk([*exact, *partial])
-    return [loaded[pk] for pk in exact], [loaded[pk] for pk in partial]
+    return [loaded[pk] for pk in exact if pk in loaded], [loaded[pk] for pk in partial if pk in loaded]
 
 
-def nearest_terms(analysed: AnalysedQuery, game: Game | None, count: int = 5) -> list[GlossaryTerm]:
+def nearest_terms(
+    analysed: AnalysedQuery, game: Game | None, index: SearchIndex | None = None, count: int = 5
+) -> list[GlossaryTerm]:
     """Glossary terms spelt most like the query's words, offered when nothing was found."""
+    index = index or search_index.current()
     typed = [w for w in analysed.folded_words if len(w) >= 3] or [fold(analysed.text)]
     scored = []
-    for term in _term_queryset(game):
-        names = _names(term.term, term.synonyms)
-        ratio = max(difflib.SequenceMatcher(None, w, name).ratio() for w in typed for name in names)
-        scored.append((ratio, term.term, term))
+    for term in index.terms:
+        if game is not None and term.game_id != game.pk:
+            continue
+        ratio = max(difflib.SequenceMatcher(None, w, name).ratio() for w in typed for name in term.names)
+        scored.append((ratio, term.term, term.pk))
     scored.sort(key=lambda s: (-s[0], s[1]))
-    return [term for ratio, _name, term in scored[:count] if ratio >= 0.5]
+    chosen = [pk for ratio, _name, pk in scored[:count] if ratio >= 0.5]
+    loaded = _term_queryset(game).in_bulk(chosen)
+    return [loaded[pk] for pk in chosen if pk in loaded]
 
 
 # Snippets ------------------------------------------------------------------------------------------
 
 
-def _sentence_score(sentence: str, analysed: AnalysedQuery) -> float:
-    tokens = set(analysis.index_tokens(sentence))
+def _covered_weight(tokens, analysed: AnalysedQuery) -> float:
+    """How much of the query a sentence with these tokens covers (the best alternative of each idea)."""
     return sum(
         max((weight for group, weight in idea.alternatives.items() if all(t in tokens for t in group)), default=0)
         for idea in analysed.ideas
     )
 
 
-def answer_snippet(text: str, analysed: AnalysedQuery) -> str:
-    """The sentence(s) of the text that best answer the query, escaped, the query's words in <mark>."""
-    sentences = [s.strip() for s in SENTENCE.split(text) if s.strip()]
-    if not sentences:
+def answer_snippet(text: str, analysed: AnalysedQuery, sentences: Sentences | None = None) -> str:
+    """The sentence(s) of the text that best answer the query, escaped, the query's words in <mark>.
+
+    ``sentences``: the text's sentence spans and tokens if already known (the index keeps them per section).
+    """
+    spans, tokens = sentences or analysis.sentence_tokens(text)
+    if not spans:
         return ""
-    scores = [_sentence_score(s, analysed) for s in sentences]
-    best = max(range(len(sentences)), key=lambda i: (scores[i], -i))
-    chosen = sentences[best]
-    if len(chosen) < 100 and best + 1 < len(sentences):
-        chosen += " " + sentences[best + 1]  # a short answer reads better with the sentence after it
+    wanted = analysed.tokens
+    scores = [0.0 if wanted.isdisjoint(found) else _covered_weight(found, analysed) for found in tokens]
+    best = max(range(len(spans)), key=lambda i: (scores[i], -i))
+    chosen = text[slice(*spans[best])]
+    if len(chosen) < 100 and best + 1 < len(spans):
+        chosen += " " + text[slice(*spans[best + 1])]  # a short answer reads better with the sentence after it
     prefix = "… " if best > 0 else ""
     suffix = ""
     if len(chosen) > SNIPPET_WIDTH * 2:
         chosen, suffix = chosen[: SNIPPET_WIDTH * 2].rsplit(" ", 1)[0], " …"
-    elif best + 1 < len(sentences):
+    elif best + 1 < len(spans):
         suffix = " …"
     return prefix + highlight(chosen, analysed) + suffix
 
@@ -410,12 +447,10 @@ def highlight(text: str, analysed: AnalysedQuery) -> str:
     out = []
     position = 0
     for match in analysis.WORD.finditer(text):
-        out.append(html.escape(text[position : match.start()]))
         word = match.group(0)
         if set(analysis.word_tokens(word)) & wanted and fold(word) not in analysis.STOPWORDS:
+            out.append(html.escape(text[position : match.start()]))
             out.append(f"<mark>{html.escape(word)}</mark>")
-        else:
-            out.append(html.escape(word))
-        position = match.end()
+            position = match.end()
     out.append(html.escape(text[position:]))
     return "".join(out)

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from django.db.models import Q
 
+from .analysis import inflected_pattern, name_key
 from .models import GlossaryTerm, Rulebook, Section
 from .search import SearchError, SearchResults, search  # noqa: F401  (re-exported for callers)
 
@@ -111,12 +112,9 @@ def glossary(game_slug: str | None = None):
 def sections_using(term: GlossaryTerm) -> list[Section]:
     """Every section of the term's game whose text uses the term or one of its synonyms (whole words)."""
     names = [term.term, *term.synonyms]
-    condition = Q()
-    for name in names:
-        condition |= Q(body_text__icontains=name) | Q(heading__icontains=name)
+    # Every section is read: inflections ("Gegenstand" of "Gegenstände") escape a LIKE on the name.
     candidates = (
         Section.objects.filter(rulebook__game=term.game)
-        .filter(condition)
         .select_related("rulebook__game")
         .only("id", "heading", "slug", "order", "body_text", "rulebook__game__slug", "rulebook__game__name")
         .order_by("order")
@@ -126,7 +124,8 @@ def sections_using(term: GlossaryTerm) -> list[Section]:
 
 
 def _names_pattern(names: tuple[str, ...]) -> re.Pattern:
-    alternatives = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True) if n)
+    """The names in any inflection (synonym lists hold spellings only: "Heere" also finds "Heeres")."""
+    alternatives = "|".join(inflected_pattern(n) for n in sorted(set(names), key=len, reverse=True) if n)
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
 
 
@@ -135,7 +134,7 @@ def _term_matcher(signature: tuple) -> tuple[re.Pattern | None, dict[str, tuple]
     lookup: dict[str, tuple] = {}
     for term_id, slug, game_slug, definition, names in signature:
         for name in names:
-            lookup.setdefault(name.casefold(), (term_id, slug, game_slug, definition))
+            lookup.setdefault(name_key(name), (term_id, slug, game_slug, definition))
     if not lookup:
         return None, lookup
     return _names_pattern(tuple(lookup)), lookup
@@ -190,7 +189,10 @@ def link_glossary_terms(
 
         def replace(match: re.Match) -> str:
             nonlocal counter
-            term_id, slug, term_game, definition = lookup[match.group(0).casefold()]
+            found = lookup.get(name_key(match.group(0)))
+            if found is None:  # an inflection the stemmer reads as another word
+                return match.group(0)
+            term_id, slug, term_game, definition = found
             if term_id in linked:
                 return match.group(0)
             linked.add(term_id)

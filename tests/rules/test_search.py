@@ -87,3 +87,50 @@ def test_german_stem():
     assert german_stem("Gemeinschaften") == "gemeinschaft"
     assert german_stem("Kreaturen") == "kreatur"
     assert german_stem("Ring") == "ring"
+
+
+def test_parent_heading_is_context_of_its_sections(meccg):
+    from rules.analysis import index_tokens
+
+    children = Section.objects.filter(rulebook=meccg, parent__isnull=False).select_related("parent")[:20]
+    assert children
+    for section in children:
+        assert set(index_tokens(section.parent.heading)) <= set(section.search_lead.split()), section.heading
+
+
+def test_index_follows_an_edit_and_its_rollback(meccg):
+    """The in-memory index is keyed by the books' search versions: an edit shows at once."""
+    from django.db import transaction
+
+    from rules.search import refresh_vectors
+
+    section = Section.objects.get(rulebook=meccg, slug="heere")
+    with transaction.atomic():
+        section.body_text = "Ein Wort wie Zwergenbart kommt sonst nirgends vor."
+        section.save()
+        refresh_vectors(meccg)
+        assert search("Zwergenbart", "meccg").sections[0].section.pk == section.pk
+        transaction.set_rollback(True)
+    assert section.pk not in [hit.section.pk for hit in search("Zwergenbart", "meccg").sections]
+
+
+def test_an_example_ranks_below_the_rule_with_the_same_words():
+    from collections import Counter
+
+    from rules.analysis import analyse_query
+    from rules.search import _rank
+    from rules.search_index import SearchIndex
+
+    index = SearchIndex(version=())
+    index.book_game, index.book_slug = {1: 1}, {1: "meccg"}
+    for pk, kind in [(1, "example"), (2, "rule"), (3, "summary")]:
+        index.postings.setdefault("zang", {})[pk] = (2, True, False)
+        index.lengths[pk], index.head_lengths[pk], index.kinds[pk], index.book_of[pk] = 50, 2, kind, 1
+    index.postings["ork"] = {4: (1, False, False)}
+    index.lengths[4], index.head_lengths[4], index.kinds[4], index.book_of[4] = 50, 2, "rule", 1
+    index.sections_per_book, index.length_per_book, index.head_length_per_book = (
+        Counter({1: 4}),
+        Counter({1: 200}),
+        Counter({1: 8}),
+    )
+    assert [pk for pk, _score, _covered in _rank(analyse_query("Zange"), index, {1}, None)] == [2, 3, 1]

@@ -90,3 +90,12 @@ def test_loosely_cited_headings_link_to_their_section(all_books, client, game_sl
         page = client.get(href)
         assert page.status_code == 200
         assert heading in page.context["section"].heading
+
+
+@pytest.mark.parametrize("query", ["marshalling points", "region movement", "corruption check"])
+def test_an_english_term_of_one_game_prefers_that_game(all_books, query):
+    """Siegpunkte, Regionen and Versuchung are words of several books; the English term is MECCG's own."""
+    results = search(query)
+    assert results.sections[0].section.rulebook.game.slug == "meccg", [
+        (hit.section.rulebook.game.slug, hit.section.heading) for hit in results.sections[:3]
+    ]

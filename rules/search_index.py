@@ -1,0 +1,134 @@
+"""The search's token statistics, held in memory per content version.
+
+``refresh_vectors`` (at import and after an editor's change) stores each section's tokens and gives its book a
+new ``Rulebook.search_version``.  The first search after that reads every section's tokens once into postings
+(token -> {section: (count in the text, in the heading, in the definitions)}), the text lengths, the tokens of
+each sentence (for the answer snippets), each book's vocabulary and the glossary's names; every later search
+only reads the books' versions (one small query) and looks its tokens up.  Both databases therefore rank
+from the same statistics.  A rolled-back change also rolls back the version, so the index is rebuilt rather
+than kept stale.
+"""
+
+import re
+import threading
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .analysis import Sentences, fold, name_key, sentence_tokens
+from .models import GlossaryTerm, Rulebook, Section
+
+
+@dataclass
+class TermNames:
+    pk: int
+    game_id: int
+    section_id: int | None
+    term: str
+    names: list[str]  # folded: the term, the term without its bracket, its synonyms
+    keys: set[str] = field(default_factory=set)  # the names' stems: "Gefahrenlimits" names "Gefahrenlimit"
+
+
+@dataclass
+class SearchIndex:
+    version: tuple
+    # token -> {section id: (count in the text, in the heading or a defined term's name, in a definition)}
+    postings: dict[str, dict[int, tuple[int, bool, bool]]] = field(default_factory=dict)
+    lengths: dict[int, int] = field(default_factory=dict)  # section id -> tokens in the text
+    head_lengths: dict[int, int] = field(default_factory=dict)  # section id -> distinct heading tokens
+    lead_lengths: dict[int, int] = field(default_factory=dict)  # section id -> distinct definition tokens
+    book_of: dict[int, int] = field(default_factory=dict)  # section id -> rulebook id
+    kinds: dict[int, str] = field(default_factory=dict)  # section id -> SectionKind
+    book_game: dict[int, int] = field(default_factory=dict)  # rulebook id -> game id
+    book_slug: dict[int, str] = field(default_factory=dict)  # rulebook id -> game slug
+    sections_per_book: Counter = field(default_factory=Counter)
+    length_per_book: Counter = field(default_factory=Counter)
+    head_length_per_book: Counter = field(default_factory=Counter)
+    vocabulary: dict[int, Counter] = field(default_factory=dict)  # game id -> folded word -> count
+    terms: list[TermNames] = field(default_factory=list)
+    _sentences: dict[int, Sentences] = field(default_factory=dict)
+
+    def sentences(self, pk: int, text: str) -> Sentences:
+        """A section's sentences and their tokens for the snippets, analysed on first use."""
+        found = self._sentences.get(pk)
+        if found is None:
+            found = self._sentences[pk] = sentence_tokens(text)
+        return found
+
+    def books(self, game_id: int | None) -> set[int]:
+        return {b for b, g in self.book_game.items() if game_id is None or g == game_id}
+
+    def scope_stats(self, game_id: int | None) -> tuple[int, float, float]:
+        """(number of sections, average text length, average heading length) of one game's book or of all."""
+        books = self.books(game_id)
+        count = sum(self.sections_per_book[b] for b in books)
+        length = sum(self.length_per_book[b] for b in books)
+        head = sum(self.head_length_per_book[b] for b in books)
+        return count, (length / count if count else 1.0), (head / count if count else 1.0)
+
+    def merged_vocabulary(self, game_id: int | None) -> Counter:
+        if game_id is not None:
+            return self.vocabulary.get(game_id, Counter())
+        key = "__all__"
+        merged = self.__dict__.get(key)
+        if merged is None:
+            merged = Counter()
+            for words in self.vocabulary.values():
+                merged.update(words)
+            self.__dict__[key] = merged
+        return merged
+
+
+def term_names(term: str, synonyms: list[str]) -> list[str]:
+    return list(dict.fromkeys([fold(term), fold(re.sub(r"\s*\(.*?\)", "", term)), *(fold(s) for s in synonyms)]))
+
+
+def _build(version: tuple) -> SearchIndex:
+    index = SearchIndex(version=version)
+    index.book_game = dict(Rulebook.objects.values_list("pk", "game_id"))
+    index.book_slug = dict(Rulebook.objects.values_list("pk", "game__slug"))
+    for game_id, words in Rulebook.objects.values_list("game_id", "search_vocabulary"):
+        index.vocabulary[game_id] = Counter(words)
+    rows = Section.objects.values_list(
+        "pk", "rulebook_id", "kind", "search_heading", "search_lead", "search_body", "body_text"
+    )
+    postings = index.postings
+    for pk, book, kind, heading, lead, body, text in rows.iterator(chunk_size=500):
+        index.kinds[pk] = kind
+        # Sentences for the snippets now rather than in the first searches that show them (~0.3 s in all).
+        index._sentences[pk] = sentence_tokens(text)
+        body_tokens = body.split()
+        counts = Counter(body_tokens)
+        head = set(heading.split())
+        opening = set(lead.split())
+        for token in counts.keys() | head | opening:
+            postings.setdefault(token, {})[pk] = (counts.get(token, 0), token in head, token in opening)
+        index.lengths[pk] = len(body_tokens)
+        index.head_lengths[pk] = len(head)
+        index.lead_lengths[pk] = len(opening)
+        index.book_of[pk] = book
+        index.sections_per_book[book] += 1
+        index.length_per_book[book] += len(body_tokens)
+        index.head_length_per_book[book] += len(head)
+    for pk, game_id, section_id, term, synonyms in GlossaryTerm.objects.values_list(
+        "pk", "game_id", "section_id", "term", "synonyms"
+    ).order_by("pk"):
+        names = term_names(term, synonyms)
+        index.terms.append(TermNames(pk, game_id, section_id, term, names, {name_key(n) for n in names}))
+    return index
+
+
+_current: SearchIndex | None = None
+_lock = threading.Lock()
+
+
+def current() -> SearchIndex:
+    """The index for the books as stored now (rebuilt when a book's search version changed)."""
+    global _current
+    version = tuple(Rulebook.objects.order_by("pk").values_list("pk", "search_version"))
+    index = _current
+    if index is not None and index.version == version:
+        return index
+    with _lock:
+        if _current is None or _current.version != version:
+            _current = _build(version)
+        return _current
