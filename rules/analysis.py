@@ -8,6 +8,7 @@ joined word ("nachzieh").  Sections are stored as such tokens (``index_tokens``)
 rulebooks' German words, each idea carrying the alternative token groups that count as covering it.
 """
 
+import itertools
 import re
 import tomllib
 import unicodedata
@@ -86,6 +87,8 @@ for _key, _values in _TOML["english"].items():
 HOME_GAME: dict[str, str] = {english_key(term): game for game, terms in _TOML.get("home", {}).items() for term in terms}
 # folded question phrase -> words that state what it asks for (hints, see synonyms.toml)
 QUESTION_HINTS: dict[str, list[str]] = {fold(k): v for k, v in _TOML.get("questions", {}).items()}
+# Words asking for a number, and the tokens of the numbers a sentence can state (digits too).
+COUNT_WORDS = {fold(w) for w in _TOML.get("counting", {}).get("asks", [])}
 ARTICLES = {"der", "die", "das", "des", "dem", "den"}
 VERB_FORMS = {
     fold(k): fold(v) for k, v in tomllib.loads((DATA / "verb_forms.toml").read_text(encoding="utf-8"))["forms"].items()
@@ -95,6 +98,9 @@ VERB_FORMS = {
 @lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
     return _stemmer.stemWord(fold(word))
+
+
+NUMBERS = frozenset({str(n) for n in range(100)} | {stem(w) for w in _TOML.get("counting", {}).get("numbers", [])})
 
 
 @lru_cache(maxsize=50_000)
@@ -268,6 +274,7 @@ class AnalysedQuery:
     ideas: list[Idea]
     folded_words: list[str]  # the meaningful words, folded (for glossary name matching)
     hints: list[Idea] = field(default_factory=list)  # what a question phrase asks for; adds, never required
+    counts: bool = False  # the question asks for a number ("wie viele", "maximal"): sentences with one answer
 
     @property
     def tokens(self) -> set[str]:
@@ -390,7 +397,12 @@ def analyse_query(text: str) -> AnalysedQuery:
             if len(word) >= 2:
                 ideas.append(_phrase_idea([word]))
                 folded_words.append(fold(word))
-    return AnalysedQuery(text=text, ideas=ideas, folded_words=folded_words, hints=_question_hints(raw))
+    hints = _question_hints(raw)
+    folded_raw = [fold(w) for w in raw]
+    counts = any(w in COUNT_WORDS for w in folded_raw) or any(
+        f"{a} {b}" in COUNT_WORDS for a, b in itertools.pairwise(folded_raw)
+    )
+    return AnalysedQuery(text=text, ideas=ideas, folded_words=folded_words, hints=hints, counts=counts)
 
 
 # Inflection of names -----------------------------------------------------------------------------------
