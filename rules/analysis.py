@@ -380,7 +380,7 @@ def analyse_query(text: str) -> AnalysedQuery:
             word = raw[i]
             i += 1
             folded = fold(word)
-            if folded in STOPWORDS or (len(word) < 2 and not word.isdigit()):
+            if folded in STOPWORDS or folded in QUESTION_HINTS or (len(word) < 2 and not word.isdigit()):
                 continue
             idea = _phrase_idea([word])
             if particle and word[:1].islower() and i < len(raw):

@@ -263,6 +263,7 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
                 covered += 1
         if covered:
             for alternatives in hints:
+                # in the text only: a heading naming "Limit" is about some limit, not the one asked for
                 total_score += HINT_WEIGHT * max(_group_score(pk, alternatives, norm, head_norm), default=0.0)
             ranked.append((pk, total_score * covered / len(ideas) * KIND_WEIGHT.get(kinds[pk], 1.0), covered))
     ranked.sort(key=lambda r: (-r[1], r[0]))
@@ -281,8 +282,11 @@ def _proximity(pk: int, analysed: AnalysedQuery, index: SearchIndex, postings: d
     # The heading names the topic of every sentence below it ("Mehrere aktive Plots").
     heading = frozenset(t for t, p in postings.items() if pk in p and p[pk][1])
     best = 0.0
+    previous: frozenset[str] = frozenset()
     for tokens in found[1]:
-        covered = _covered_weight(tokens | heading, analysed)
+        # with the sentence before: "Die Größe einer Gemeinschaft … Sie darf nicht größer als 7 sein."
+        covered = _covered_weight(tokens | previous | heading, analysed)
+        previous = tokens
         if analysed.counts and not tokens.isdisjoint(analysis.NUMBERS):
             covered += COUNT_WEIGHT
         best = max(best, covered)
