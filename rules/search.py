@@ -269,24 +269,30 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
     ranked.sort(key=lambda r: (-r[1], r[0]))
     if len(analysed.ideas) > 1 or analysed.counts:
         head = ranked[:PROXIMITY_DEPTH]
-        head = [(pk, score * _proximity(pk, analysed, index, postings), covered) for pk, score, covered in head]
+        cache: dict = {}  # sentences share their few query tokens: each set is weighed once
+        head = [(pk, score * _proximity(pk, analysed, index, postings, cache), covered) for pk, score, covered in head]
         ranked[: len(head)] = sorted(head, key=lambda r: (-r[1], r[0]))
     return ranked
 
 
-def _proximity(pk: int, analysed: AnalysedQuery, index: SearchIndex, postings: dict[str, dict]) -> float:
+def _proximity(pk: int, analysed: AnalysedQuery, index: SearchIndex, postings: dict[str, dict], cache: dict) -> float:
     """1 + PROXIMITY_WEIGHT × the share of the query's ideas the section's best sentence covers."""
     found = index._sentences.get(pk)
     if not found:
         return 1.0
+    wanted = cache.setdefault("wanted", frozenset(postings))
     # The heading names the topic of every sentence below it ("Mehrere aktive Plots").
     heading = frozenset(t for t, p in postings.items() if pk in p and p[pk][1])
     best = 0.0
     previous: frozenset[str] = frozenset()
     for tokens in found[1]:
+        present = tokens & wanted
         # with the sentence before: "Die Größe einer Gemeinschaft … Sie darf nicht größer als 7 sein."
-        covered = _covered_weight(tokens | previous | heading, analysed)
-        previous = tokens
+        key = present | previous | heading
+        covered = cache.get(key)
+        if covered is None:
+            covered = cache[key] = _covered_weight(key, analysed)
+        previous = present
         if analysed.counts and not tokens.isdisjoint(analysis.NUMBERS):
             covered += COUNT_WEIGHT
         best = max(best, covered)
