@@ -26,6 +26,8 @@ CLAUSE_END = re.compile(r"[.!?;:,()\n–]")
 PARTICLES = {"nach", "ab", "an", "auf", "aus", "ein", "mit", "vor", "zuruck", "weg", "hinzu", "fort", "los"}  # folded
 SPLIT_THRESHOLD = -1.0  # char_split's score below which a split is not taken ("Verderbnis|karten" is -0.6)
 MIN_PART = 4  # shortest compound part kept ("Hand", "Orts"); shorter ones are mostly wrong splits ("Hel|den") …
+# "-los" negates its stem: "kampflos" (without a fight) is no mention of "Kampf", so it is not split.
+PRIVATIVE = re.compile(r"..los(?:e[mnrs]?|igkeit)?$")
 SHORT_PART, SHORT_PART_SCORE = 3, 0.5  # … unless char_split is this sure ("Zufluchts|ort", "Ork|karte")
 # Weights of the ways a token group can cover an idea.
 EXACT, DERIVED, SYNONYM, PARTS, CORRECTED = 1.0, 0.85, 0.9, 0.7, 0.9
@@ -139,7 +141,7 @@ def compound_parts(word: str) -> tuple[str, ...]:
     The same splits for texts and queries; a doubtful split ("Eigen|schaften") costs little, because
     parts only count towards an idea when all of them are found, and less than the whole word.
     """
-    if len(word) < MIN_PART + SHORT_PART or not word.isalpha():
+    if len(word) < MIN_PART + SHORT_PART or not word.isalpha() or PRIVATIVE.search(word.casefold()):
         return ()
     candidates = char_split.split_compound(word.capitalize())
     if not candidates:
