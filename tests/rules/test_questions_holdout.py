@@ -40,8 +40,9 @@ def test_holdout_answers_exist(rulebooks):
 
 @pytest.mark.xfail(
     strict=False,
-    reason="Gemessen 2026-11-26 (SQLite und PostgreSQL gleich): 111/146 = 76.0 % zuerst, 136/146 in den "
-    "ersten drei; die Schwelle ist 90 % und alle. Der Lead entscheidet, ob die Lücke blockiert.",
+    reason="Gemessen 2026-11-26 nach Runde 2 (SQLite und PostgreSQL gleich): 133/146 = 91.1 % zuerst, 145/146 "
+    "in den ersten drei (vorher 126 / 141); die Schwelle ist 90 % und alle. Es fehlt eine Frage in den ersten "
+    "drei („Sieger im Kampf verliert die Hälfte seiner Einheiten“, 4.: verneinte Erwähnungen ranken gleich).",
 )
 def test_holdout_questions_find_their_section(rulebooks):
     first, misses = 0, []
