@@ -233,6 +233,27 @@ def sentence_tokens(text: str) -> Sentences:
     return stripped, [frozenset(index_tokens(text[start:end])) for start, end in stripped]
 
 
+NEGATIONS = {"nicht", "kein", "keine", "keinen", "keiner", "keinem", "keines", "nie", "niemals"}
+
+
+def negated_tokens(text: str, spans: list[tuple[int, int]]) -> list[frozenset[str]]:
+    """Per sentence, the tokens of verbs and adjectives (lower case) directly followed by a negation:
+    "verliert nicht die Hälfte" states that one does not lose (German puts the negation after the finite
+    verb); a noun before "nicht" is mostly the subject ("wenn der Wurf nicht gelingt") and stays."""
+    found = []
+    for start, end in spans:
+        sentence = words(text[start:end])
+        found.append(
+            frozenset(
+                token
+                for word, after in itertools.pairwise(sentence)
+                if fold(after) in NEGATIONS and word[:1].islower() and fold(word) not in STOPWORDS
+                for token in word_tokens(word)
+            )
+        )
+    return found
+
+
 def german_key(phrase: str) -> str:
     """German synonyms are looked up by their words' stems: "gehört" and "gehören" find the same entry."""
     return " ".join(stem(w) for w in words(phrase))
@@ -277,6 +298,7 @@ class AnalysedQuery:
     folded_words: list[str]  # the meaningful words, folded (for glossary name matching)
     hints: list[Idea] = field(default_factory=list)  # what a question phrase asks for; adds, never required
     counts: bool = False  # the question asks for a number ("wie viele", "maximal"): sentences with one answer
+    negated: bool = False  # the question says "nicht"/"kein": a sentence's negated words still answer it
 
     @property
     def tokens(self) -> set[str]:
@@ -404,7 +426,8 @@ def analyse_query(text: str) -> AnalysedQuery:
     counts = any(w in COUNT_WORDS for w in folded_raw) or any(
         f"{a} {b}" in COUNT_WORDS for a, b in itertools.pairwise(folded_raw)
     )
-    return AnalysedQuery(text=text, ideas=ideas, folded_words=folded_words, hints=hints, counts=counts)
+    negated = any(w in NEGATIONS for w in folded_raw)
+    return AnalysedQuery(text=text, ideas=ideas, folded_words=folded_words, hints=hints, counts=counts, negated=negated)
 
 
 # Inflection of names -----------------------------------------------------------------------------------

@@ -285,8 +285,10 @@ def _proximity(pk: int, analysed: AnalysedQuery, index: SearchIndex, postings: d
     heading = frozenset(t for t, p in postings.items() if pk in p and p[pk][1])
     best = 0.0
     previous: frozenset[str] = frozenset()
-    for tokens in found[1]:
-        present = tokens & wanted
+    # A word the sentence negates ("verliert nicht") does not answer a question that does not negate it.
+    negated = index.negated.get(pk) or [frozenset()] * len(found[1])
+    for tokens, denied in zip(found[1], negated, strict=True):
+        present = (tokens - denied if denied and not analysed.negated else tokens) & wanted
         # with the sentence before: "Die Größe einer Gemeinschaft … Sie darf nicht größer als 7 sein."
         key = present | previous | heading
         covered = cache.get(key)

@@ -4,7 +4,7 @@ the rule is tested apart from the books."""
 from collections import Counter
 
 from rules import analysis
-from rules.analysis import analyse_query, compound_parts, index_tokens, sentence_tokens
+from rules.analysis import analyse_query, compound_parts, index_tokens, negated_tokens, sentence_tokens
 from rules.search import _rank
 from rules.search_index import SearchIndex
 
@@ -19,6 +19,7 @@ def _index(texts: dict[int, str]) -> SearchIndex:
             index.postings.setdefault(token, {})[pk] = (count, False, False)
         index.lengths[pk], index.head_lengths[pk], index.kinds[pk], index.book_of[pk] = len(tokens), 1, "rule", 1
         index._sentences[pk] = sentence_tokens(text)
+        index.negated[pk] = negated_tokens(text, index._sentences[pk][0])
     index.sections_per_book = Counter({1: len(texts)})
     index.length_per_book = Counter({1: sum(index.lengths.values())})
     index.head_length_per_book = Counter({1: len(texts)})
@@ -71,3 +72,21 @@ def test_a_privative_adjective_is_no_mention_of_its_stem():
 
 def test_number_words_and_digits_are_numbers():
     assert {"8", analysis.stem("acht"), analysis.stem("Hälfte")} <= analysis.NUMBERS
+
+
+def test_a_negated_verb_does_not_answer_the_plain_question():
+    # The same tokens ("nicht" is filler); section 1 says the conqueror does not lose half.
+    index = _index(
+        {
+            1: FILLER + "Der Eroberer verliert nicht die Hälfte seiner Einheiten.",
+            2: FILLER + "Der Eroberer verliert die Hälfte seiner Einheiten.",
+        }
+    )
+    assert _order("Eroberer verliert Hälfte Einheiten", index) == [2, 1]
+    assert _order("Eroberer verliert nicht die Hälfte der Einheiten", index) == [1, 2]  # asked negated: a tie
+
+
+def test_a_noun_before_nicht_is_no_negated_word():
+    text = "Wenn der Wurf nicht gelingt, wird er abgeworfen. Er verliert nicht."
+    spans, _tokens = sentence_tokens(text)
+    assert negated_tokens(text, spans) == [frozenset(), frozenset({"verliert", "verli"})]
