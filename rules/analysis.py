@@ -8,6 +8,7 @@ joined word ("nachzieh").  Sections are stored as such tokens (``index_tokens``)
 rulebooks' German words, each idea carrying the alternative token groups that count as covering it.
 """
 
+import itertools
 import re
 import tomllib
 import unicodedata
@@ -25,6 +26,8 @@ CLAUSE_END = re.compile(r"[.!?;:,()\n–]")
 PARTICLES = {"nach", "ab", "an", "auf", "aus", "ein", "mit", "vor", "zuruck", "weg", "hinzu", "fort", "los"}  # folded
 SPLIT_THRESHOLD = -1.0  # char_split's score below which a split is not taken ("Verderbnis|karten" is -0.6)
 MIN_PART = 4  # shortest compound part kept ("Hand", "Orts"); shorter ones are mostly wrong splits ("Hel|den") …
+# "-los" negates its stem: "kampflos" (without a fight) is no mention of "Kampf", so it is not split.
+PRIVATIVE = re.compile(r"..los(?:e[mnrs]?|igkeit)?$")
 SHORT_PART, SHORT_PART_SCORE = 3, 0.5  # … unless char_split is this sure ("Zufluchts|ort", "Ork|karte")
 # Weights of the ways a token group can cover an idea.
 EXACT, DERIVED, SYNONYM, PARTS, CORRECTED = 1.0, 0.85, 0.9, 0.7, 0.9
@@ -86,6 +89,8 @@ for _key, _values in _TOML["english"].items():
 HOME_GAME: dict[str, str] = {english_key(term): game for game, terms in _TOML.get("home", {}).items() for term in terms}
 # folded question phrase -> words that state what it asks for (hints, see synonyms.toml)
 QUESTION_HINTS: dict[str, list[str]] = {fold(k): v for k, v in _TOML.get("questions", {}).items()}
+# Words asking for a number, and the tokens of the numbers a sentence can state (digits too).
+COUNT_WORDS = {fold(w) for w in _TOML.get("counting", {}).get("asks", [])}
 ARTICLES = {"der", "die", "das", "des", "dem", "den"}
 VERB_FORMS = {
     fold(k): fold(v) for k, v in tomllib.loads((DATA / "verb_forms.toml").read_text(encoding="utf-8"))["forms"].items()
@@ -95,6 +100,9 @@ VERB_FORMS = {
 @lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
     return _stemmer.stemWord(fold(word))
+
+
+NUMBERS = frozenset({str(n) for n in range(100)} | {stem(w) for w in _TOML.get("counting", {}).get("numbers", [])})
 
 
 @lru_cache(maxsize=50_000)
@@ -133,7 +141,7 @@ def compound_parts(word: str) -> tuple[str, ...]:
     The same splits for texts and queries; a doubtful split ("Eigen|schaften") costs little, because
     parts only count towards an idea when all of them are found, and less than the whole word.
     """
-    if len(word) < MIN_PART + SHORT_PART or not word.isalpha():
+    if len(word) < MIN_PART + SHORT_PART or not word.isalpha() or PRIVATIVE.search(word.casefold()):
         return ()
     candidates = char_split.split_compound(word.capitalize())
     if not candidates:
@@ -225,6 +233,27 @@ def sentence_tokens(text: str) -> Sentences:
     return stripped, [frozenset(index_tokens(text[start:end])) for start, end in stripped]
 
 
+NEGATIONS = {"nicht", "kein", "keine", "keinen", "keiner", "keinem", "keines", "nie", "niemals"}
+
+
+def negated_tokens(text: str, spans: list[tuple[int, int]]) -> list[frozenset[str]]:
+    """Per sentence, the tokens of verbs and adjectives (lower case) directly followed by a negation:
+    "verliert nicht die Hälfte" states that one does not lose (German puts the negation after the finite
+    verb); a noun before "nicht" is mostly the subject ("wenn der Wurf nicht gelingt") and stays."""
+    found = []
+    for start, end in spans:
+        sentence = words(text[start:end])
+        found.append(
+            frozenset(
+                token
+                for word, after in itertools.pairwise(sentence)
+                if fold(after) in NEGATIONS and word[:1].islower() and fold(word) not in STOPWORDS
+                for token in word_tokens(word)
+            )
+        )
+    return found
+
+
 def german_key(phrase: str) -> str:
     """German synonyms are looked up by their words' stems: "gehört" and "gehören" find the same entry."""
     return " ".join(stem(w) for w in words(phrase))
@@ -268,6 +297,8 @@ class AnalysedQuery:
     ideas: list[Idea]
     folded_words: list[str]  # the meaningful words, folded (for glossary name matching)
     hints: list[Idea] = field(default_factory=list)  # what a question phrase asks for; adds, never required
+    counts: bool = False  # the question asks for a number ("wie viele", "maximal"): sentences with one answer
+    negated: bool = False  # the question says "nicht"/"kein": a sentence's negated words still answer it
 
     @property
     def tokens(self) -> set[str]:
@@ -373,7 +404,7 @@ def analyse_query(text: str) -> AnalysedQuery:
             word = raw[i]
             i += 1
             folded = fold(word)
-            if folded in STOPWORDS or (len(word) < 2 and not word.isdigit()):
+            if folded in STOPWORDS or folded in QUESTION_HINTS or (len(word) < 2 and not word.isdigit()):
                 continue
             idea = _phrase_idea([word])
             if particle and word[:1].islower() and i < len(raw):
@@ -390,7 +421,13 @@ def analyse_query(text: str) -> AnalysedQuery:
             if len(word) >= 2:
                 ideas.append(_phrase_idea([word]))
                 folded_words.append(fold(word))
-    return AnalysedQuery(text=text, ideas=ideas, folded_words=folded_words, hints=_question_hints(raw))
+    hints = _question_hints(raw)
+    folded_raw = [fold(w) for w in raw]
+    counts = any(w in COUNT_WORDS for w in folded_raw) or any(
+        f"{a} {b}" in COUNT_WORDS for a, b in itertools.pairwise(folded_raw)
+    )
+    negated = any(w in NEGATIONS for w in folded_raw)
+    return AnalysedQuery(text=text, ideas=ideas, folded_words=folded_words, hints=hints, counts=counts, negated=negated)
 
 
 # Inflection of names -----------------------------------------------------------------------------------

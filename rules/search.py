@@ -41,6 +41,13 @@ KIND_WEIGHT = {"example": 0.75, "summary": 0.85, "errata": 0.85}
 AWAY_WEIGHT = 0.7  # an idea that is another game's own English term, found in this book
 HINT_WEIGHT = 0.5  # a question phrase's hint ("wie viele" -> limit) counts half an idea
 HEAD_SPAN = 3.0  # a heading longer than this many times the average one (a glossary page) weighs less
+# Proximity: the ideas one sentence (with the heading) covers together say more than the same ideas spread
+# over a long section ("nicht größer als 7" about companies vs. a phase overview naming both in passing).
+# The best sentence's share of the query's ideas raises the score by up to this factor, among the first
+# PROXIMITY_DEPTH candidates only (the rest cannot climb to the first page anyway).
+PROXIMITY_WEIGHT = 2.0  # the middle of a plateau: 1.5–3.0 rank both question sets alike
+PROXIMITY_DEPTH = 40
+COUNT_WEIGHT = 0.5  # a count question ("wie viele") and a sentence with a number: this much of an idea
 SNIPPET_WIDTH = 260
 SNIPPET_ROWS = 20  # one page of results
 # What a hit shows (heading, book, link, text for the snippet), without the long token and vocabulary columns.
@@ -256,10 +263,42 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
                 covered += 1
         if covered:
             for alternatives in hints:
+                # in the text only: a heading naming "Limit" is about some limit, not the one asked for
                 total_score += HINT_WEIGHT * max(_group_score(pk, alternatives, norm, head_norm), default=0.0)
             ranked.append((pk, total_score * covered / len(ideas) * KIND_WEIGHT.get(kinds[pk], 1.0), covered))
     ranked.sort(key=lambda r: (-r[1], r[0]))
+    if len(analysed.ideas) > 1 or analysed.counts:
+        head = ranked[:PROXIMITY_DEPTH]
+        cache: dict = {}  # sentences share their few query tokens: each set is weighed once
+        head = [(pk, score * _proximity(pk, analysed, index, postings, cache), covered) for pk, score, covered in head]
+        ranked[: len(head)] = sorted(head, key=lambda r: (-r[1], r[0]))
     return ranked
+
+
+def _proximity(pk: int, analysed: AnalysedQuery, index: SearchIndex, postings: dict[str, dict], cache: dict) -> float:
+    """1 + PROXIMITY_WEIGHT × the share of the query's ideas the section's best sentence covers."""
+    found = index._sentences.get(pk)
+    if not found:
+        return 1.0
+    wanted = cache.setdefault("wanted", frozenset(postings))
+    # The heading names the topic of every sentence below it ("Mehrere aktive Plots").
+    heading = frozenset(t for t, p in postings.items() if pk in p and p[pk][1])
+    best = 0.0
+    previous: frozenset[str] = frozenset()
+    # A word the sentence negates ("verliert nicht") does not answer a question that does not negate it.
+    negated = index.negated.get(pk) or [frozenset()] * len(found[1])
+    for tokens, denied in zip(found[1], negated, strict=True):
+        present = (tokens - denied if denied and not analysed.negated else tokens) & wanted
+        # with the sentence before: "Die Größe einer Gemeinschaft … Sie darf nicht größer als 7 sein."
+        key = present | previous | heading
+        covered = cache.get(key)
+        if covered is None:
+            covered = cache[key] = _covered_weight(key, analysed)
+        previous = present
+        if analysed.counts and not tokens.isdisjoint(analysis.NUMBERS):
+            covered += COUNT_WEIGHT
+        best = max(best, covered)
+    return 1 + PROXIMITY_WEIGHT * min(1.0, best / (len(analysed.ideas) + (COUNT_WEIGHT if analysed.counts else 0)))
 
 
 def _group_score(pk: int, alternatives, norm: float, head_norm: float):

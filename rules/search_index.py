@@ -14,7 +14,7 @@ import threading
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .analysis import Sentences, fold, name_key, sentence_tokens
+from .analysis import Sentences, fold, name_key, negated_tokens, sentence_tokens
 from .models import GlossaryTerm, Rulebook, Section
 
 
@@ -46,6 +46,7 @@ class SearchIndex:
     vocabulary: dict[int, Counter] = field(default_factory=dict)  # game id -> folded word -> count
     terms: list[TermNames] = field(default_factory=list)
     _sentences: dict[int, Sentences] = field(default_factory=dict)
+    negated: dict[int, list[frozenset[str]]] = field(default_factory=dict)  # per sentence, see negated_tokens
 
     def sentences(self, pk: int, text: str) -> Sentences:
         """A section's sentences and their tokens for the snippets, analysed on first use."""
@@ -96,6 +97,7 @@ def _build(version: tuple) -> SearchIndex:
         index.kinds[pk] = kind
         # Sentences for the snippets now rather than in the first searches that show them (~0.3 s in all).
         index._sentences[pk] = sentence_tokens(text)
+        index.negated[pk] = negated_tokens(text, index._sentences[pk][0])
         body_tokens = body.split()
         counts = Counter(body_tokens)
         head = set(heading.split())
