@@ -35,9 +35,10 @@ HEADING_WEIGHT = 4.0  # a token in the heading or a defined term counts like thi
 LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines, or in the parent section's heading
 K1, B = 1.2, 0.75  # BM25 saturation and length normalisation of the text
 MIN_CORRECTED = 5  # shortest word corrected, and shortest correction
-# An example or an overview illustrates a rule, errata amend one: ranked below the rule's own section when both
-# cover the query.
-KIND_WEIGHT = {"example": 0.75, "summary": 0.85, "errata": 0.85}
+# An example or an overview illustrates a rule, errata amend one, a material list describes components and an
+# optional variant changes a rule (search_index.heading_role): ranked below the rule's own section when both
+# cover the query.  Material and variant weights: 0.6–0.85 rank the three question sets alike.
+KIND_WEIGHT = {"example": 0.75, "summary": 0.85, "errata": 0.85, "material": 0.8, "variant": 0.8}
 AWAY_WEIGHT = 0.7  # an idea that is another game's own English term, found in this book
 HINT_WEIGHT = 0.5  # a question phrase's hint ("wie viele" -> limit) counts half an idea
 HEAD_SPAN = 3.0  # a heading longer than this many times the average one (a glossary page) weighs less
