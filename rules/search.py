@@ -46,7 +46,7 @@ HEAD_SPAN = 3.0  # a heading longer than this many times the average one (a glos
 # over a long section ("nicht größer als 7" about companies vs. a phase overview naming both in passing).
 # The best sentence's share of the query's ideas raises the score by up to this factor, among the first
 # PROXIMITY_DEPTH candidates only (the rest cannot climb to the first page anyway).
-PROXIMITY_WEIGHT = 2.0  # the middle of a plateau: 1.5–3.0 rank both question sets alike
+PROXIMITY_WEIGHT = 3.5  # the middle of a plateau: 3–5 rank the three question sets alike (2 one less)
 PROXIMITY_DEPTH = 40
 COUNT_WEIGHT = 0.5  # a count question ("wie viele") and a sentence with a number: this much of an idea
 SNIPPET_WIDTH = 260
