@@ -21,6 +21,7 @@ from django.contrib.postgres.search import SearchVector
 from django.db import connection
 from django.utils.translation import gettext as _
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from cards.models import Game
 
@@ -34,7 +35,8 @@ MAX_RESULTS = 50
 HEADING_WEIGHT = 4.0  # a token in the heading or a defined term counts like this many saturated mentions
 LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines, or in the parent section's heading
 K1, B = 1.2, 0.75  # BM25 saturation and length normalisation of the text
-MIN_CORRECTED = 5  # shortest word corrected, and shortest correction
+MIN_CORRECTED = 5  # shortest word corrected by similarity, and shortest correction
+SHORT_CORRECTED = 4  # a word this long is corrected only by one typing slip (_correct_short)
 # An example or an overview illustrates a rule, errata amend one, a material list describes components and an
 # optional variant changes a rule (search_index.heading_role): ranked below the rule's own section when both
 # cover the query.  Material and variant weights: 0.6–0.85 rank the three question sets alike.
@@ -332,8 +334,16 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
     corrections = []
     for idea in missing:
         typed = fold(idea.text)
+        if typed in vocabulary:
+            continue
+        if len(typed) == SHORT_CORRECTED:
+            best = _correct_short(typed, vocabulary, index)
+            if best:
+                _replace(analysed, idea, typed, best)
+                corrections.append((idea.text, best))
+            continue
         # Short words are rarely typos of a rule's word ("check" is not "eck"); filler is never corrected to.
-        if typed in vocabulary or len(typed) < MIN_CORRECTED:
+        if len(typed) < MIN_CORRECTED:
             continue
         pool = [
             w
@@ -345,12 +355,31 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
         if not close:
             continue
         best = max(close, key=lambda match: (round(match[1]), vocabulary[match[0]]))[0]
-        replacement = Idea(text=idea.text, corrected=best)
-        analysis.add_word(replacement, best, analysis.CORRECTED)
-        analysed.ideas[analysed.ideas.index(idea)] = replacement
-        analysed.folded_words = [best if w == typed else w for w in analysed.folded_words]
+        _replace(analysed, idea, typed, best)
         corrections.append((idea.text, best))
     return corrections
+
+
+def _replace(analysed: AnalysedQuery, idea: Idea, typed: str, best: str) -> None:
+    replacement = Idea(text=idea.text, corrected=best)
+    analysis.add_word(replacement, best, analysis.CORRECTED)
+    analysed.ideas[analysed.ideas.index(idea)] = replacement
+    analysed.folded_words = [best if w == typed else w for w in analysed.folded_words]
+
+
+def _correct_short(typed: str, vocabulary: Counter, index: SearchIndex) -> str:
+    """A four-letter word no book knows, one typing slip (a letter wrong, missing, extra or two swapped) away
+    from a book's word of four or five letters ("Ornk" -> "Orks"); the most frequent such word, or ""."""
+    if typed in index.merged_vocabulary(None) or typed in analysis.STOPWORDS:
+        return ""
+    close = [
+        w
+        for w in vocabulary
+        if len(w) in (SHORT_CORRECTED, SHORT_CORRECTED + 1)
+        and w not in analysis.STOPWORDS
+        and OSA.distance(typed, w, score_cutoff=1) <= 1
+    ]
+    return max(close, key=lambda w: (vocabulary[w], w)) if close else ""
 
 
 def _suggestion(query: str, corrections: list[tuple[str, str]]) -> str:
