@@ -32,7 +32,9 @@ from .search_index import SearchIndex
 
 MAX_QUERY_LENGTH = 100
 MAX_RESULTS = 50
-HEADING_WEIGHT = 4.0  # a token in the heading or a defined term counts like this many saturated mentions
+# A token in the heading or a defined term counts like this many saturated mentions (3.5-4 rank the held-out set
+# alike, 3.5 the fresh one better: the heading naming the subject weighs less against the body answering).
+HEADING_WEIGHT = 3.5
 LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines, or in the parent section's heading
 K1, B = 1.2, 0.75  # BM25 saturation and length normalisation of the text
 MIN_CORRECTED = 5  # shortest word corrected by similarity, and shortest correction
