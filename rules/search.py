@@ -21,6 +21,7 @@ from django.contrib.postgres.search import SearchVector
 from django.db import connection
 from django.utils.translation import gettext as _
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from cards.models import Game
 
@@ -31,13 +32,17 @@ from .search_index import SearchIndex
 
 MAX_QUERY_LENGTH = 100
 MAX_RESULTS = 50
-HEADING_WEIGHT = 4.0  # a token in the heading or a defined term counts like this many saturated mentions
+# A token in the heading or a defined term counts like this many saturated mentions (3.5-4 rank the held-out set
+# alike, 3.5 the fresh one better: the heading naming the subject weighs less against the body answering).
+HEADING_WEIGHT = 3.5
 LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines, or in the parent section's heading
 K1, B = 1.2, 0.75  # BM25 saturation and length normalisation of the text
-MIN_CORRECTED = 5  # shortest word corrected, and shortest correction
-# An example or an overview illustrates a rule, errata amend one: ranked below the rule's own section when both
-# cover the query.
-KIND_WEIGHT = {"example": 0.75, "summary": 0.85, "errata": 0.85}
+MIN_CORRECTED = 5  # shortest word corrected by similarity, and shortest correction
+SHORT_CORRECTED = 4  # a word this long is corrected only by one typing slip (_correct_short)
+# An example or an overview illustrates a rule, errata amend one, a material list describes components and an
+# optional variant changes a rule (search_index.heading_role): ranked below the rule's own section when both
+# cover the query.  Material and variant weights: 0.6–0.85 rank the three question sets alike.
+KIND_WEIGHT = {"example": 0.75, "summary": 0.85, "errata": 0.85, "material": 0.8, "variant": 0.8}
 AWAY_WEIGHT = 0.7  # an idea that is another game's own English term, found in this book
 HINT_WEIGHT = 0.5  # a question phrase's hint ("wie viele" -> limit) counts half an idea
 HEAD_SPAN = 3.0  # a heading longer than this many times the average one (a glossary page) weighs less
@@ -45,7 +50,7 @@ HEAD_SPAN = 3.0  # a heading longer than this many times the average one (a glos
 # over a long section ("nicht größer als 7" about companies vs. a phase overview naming both in passing).
 # The best sentence's share of the query's ideas raises the score by up to this factor, among the first
 # PROXIMITY_DEPTH candidates only (the rest cannot climb to the first page anyway).
-PROXIMITY_WEIGHT = 2.0  # the middle of a plateau: 1.5–3.0 rank both question sets alike
+PROXIMITY_WEIGHT = 3.5  # the middle of a plateau: 3–5 rank the three question sets alike (2 one less)
 PROXIMITY_DEPTH = 40
 COUNT_WEIGHT = 0.5  # a count question ("wie viele") and a sentence with a number: this much of an idea
 SNIPPET_WIDTH = 260
@@ -331,8 +336,16 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
     corrections = []
     for idea in missing:
         typed = fold(idea.text)
+        if typed in vocabulary:
+            continue
+        if len(typed) == SHORT_CORRECTED:
+            best = _correct_short(typed, vocabulary, index)
+            if best:
+                _replace(analysed, idea, typed, best)
+                corrections.append((idea.text, best))
+            continue
         # Short words are rarely typos of a rule's word ("check" is not "eck"); filler is never corrected to.
-        if typed in vocabulary or len(typed) < MIN_CORRECTED:
+        if len(typed) < MIN_CORRECTED:
             continue
         pool = [
             w
@@ -344,12 +357,31 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
         if not close:
             continue
         best = max(close, key=lambda match: (round(match[1]), vocabulary[match[0]]))[0]
-        replacement = Idea(text=idea.text, corrected=best)
-        analysis.add_word(replacement, best, analysis.CORRECTED)
-        analysed.ideas[analysed.ideas.index(idea)] = replacement
-        analysed.folded_words = [best if w == typed else w for w in analysed.folded_words]
+        _replace(analysed, idea, typed, best)
         corrections.append((idea.text, best))
     return corrections
+
+
+def _replace(analysed: AnalysedQuery, idea: Idea, typed: str, best: str) -> None:
+    replacement = Idea(text=idea.text, corrected=best)
+    analysis.add_word(replacement, best, analysis.CORRECTED)
+    analysed.ideas[analysed.ideas.index(idea)] = replacement
+    analysed.folded_words = [best if w == typed else w for w in analysed.folded_words]
+
+
+def _correct_short(typed: str, vocabulary: Counter, index: SearchIndex) -> str:
+    """A four-letter word no book knows, one typing slip (a letter wrong, missing, extra or two swapped) away
+    from a book's word of four or five letters ("Ornk" -> "Orks"); the most frequent such word, or ""."""
+    if typed in index.merged_vocabulary(None) or typed in analysis.STOPWORDS:
+        return ""
+    close = [
+        w
+        for w in vocabulary
+        if len(w) in (SHORT_CORRECTED, SHORT_CORRECTED + 1)
+        and w not in analysis.STOPWORDS
+        and OSA.distance(typed, w, score_cutoff=1) <= 1
+    ]
+    return max(close, key=lambda w: (vocabulary[w], w)) if close else ""
 
 
 def _suggestion(query: str, corrections: list[tuple[str, str]]) -> str:

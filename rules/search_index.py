@@ -93,8 +93,11 @@ def _build(version: tuple) -> SearchIndex:
         "pk", "rulebook_id", "kind", "search_heading", "search_lead", "search_body", "body_text"
     )
     postings = index.postings
+    headings = dict(Section.objects.values_list("pk", "heading"))
+    parents = dict(Section.objects.values_list("pk", "parent_id"))
     for pk, book, kind, heading, lead, body, text in rows.iterator(chunk_size=500):
-        index.kinds[pk] = kind
+        role = heading_role(headings[pk], headings.get(parents[pk], ""))
+        index.kinds[pk] = role if role and kind == "rule" else kind
         # Sentences for the snippets now rather than in the first searches that show them (~0.3 s in all).
         index._sentences[pk] = sentence_tokens(text)
         index.negated[pk] = negated_tokens(text, index._sentences[pk][0])
@@ -117,6 +120,22 @@ def _build(version: tuple) -> SearchIndex:
         names = term_names(term, synonyms)
         index.terms.append(TermNames(pk, game_id, section_id, term, names, {name_key(n) for n in names}))
     return index
+
+
+# What a section is by its heading or its parent's: a list of the game's material ("Übersicht Spielmaterial" >
+# "Verderbniskarten") describes components, an optional variant ("… für Fortgeschrittene", "Spielvariante")
+# changes a rule; both share the words of the rule itself and rank below it (see search.KIND_WEIGHT).
+MATERIAL = re.compile(r"\bspiel(?:material|elemente)", re.IGNORECASE)
+VARIANT = re.compile(r"fortgeschrittene\b|\boptional|variante", re.IGNORECASE)
+
+
+def heading_role(heading: str, parent: str) -> str:
+    """ "material", "variant" or "" for a section with this heading under a parent with that heading."""
+    if VARIANT.search(heading):
+        return "variant"
+    if any(MATERIAL.search(h) and not VARIANT.search(h) for h in (heading, parent)):
+        return "material"
+    return ""
 
 
 _current: SearchIndex | None = None
