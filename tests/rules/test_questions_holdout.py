@@ -7,45 +7,25 @@ section first for at least 90 % and within the first three for all (met since ro
 the same figures with every miss (and the across-all-books figures).
 """
 
-import tomllib
-from collections import Counter
-from pathlib import Path
-
 import pytest
 
-from core.content import RULEBOOKS
-from rules.models import Section
-from rules.search import search
+from . import question_sets
 
-QUESTIONS = tomllib.loads((Path(__file__).parent / "data" / "questions_holdout.toml").read_text(encoding="utf-8"))["q"]
+QUESTIONS = question_sets.load("holdout")
 
 pytestmark = pytest.mark.django_db
 
 
 def test_holdout_set_is_broad_enough():
     assert len(QUESTIONS) >= 100
-    per_book = Counter(q["game"] for q in QUESTIONS)
-    assert set(per_book) == {slug for _, slug in RULEBOOKS}
-    assert min(per_book.values()) >= 18, per_book
+    assert min(question_sets.per_book(QUESTIONS).values()) >= 18
     assert sum("q" in q["form"] for q in QUESTIONS) * 2 > len(QUESTIONS)
-    texts = [q["text"].casefold() for q in QUESTIONS]
-    assert len(set(texts)) == len(texts), "doppelte Fragen"
+    question_sets.assert_no_duplicates(QUESTIONS)
 
 
 def test_holdout_answers_exist(rulebooks):
-    """Every accepted section is a real section of the question's book (a renamed slug breaks the set)."""
-    known = set(Section.objects.values_list("rulebook__game__slug", "slug"))
-    unknown = [(q["game"], slug) for q in QUESTIONS for slug in q["accept"] if (q["game"], slug) not in known]
-    assert not unknown
+    assert not question_sets.unknown_answers(QUESTIONS)
 
 
 def test_holdout_questions_find_their_section(rulebooks):
-    first, misses = 0, []
-    for question in QUESTIONS:
-        found = [hit.section.slug for hit in search(question["text"], question["game"]).sections[:3]]
-        if found and found[0] in question["accept"]:
-            first += 1
-        elif not set(found) & set(question["accept"]):
-            misses.append((question["game"], question["text"], found))
-    assert not misses, misses
-    assert first / len(QUESTIONS) >= 0.9, f"{first} von {len(QUESTIONS)} zuerst"
+    question_sets.assert_bar(QUESTIONS)
