@@ -1,29 +1,12 @@
 """Ranking by proximity and by what a question asks for (issue #10, round 2): built on a hand-made index, so
 the rule is tested apart from the books."""
 
-from collections import Counter
-
 from rules import analysis
 from rules.analysis import analyse_query, compound_parts, index_tokens, negated_tokens, sentence_tokens
 from rules.search import _rank
 from rules.search_index import SearchIndex
 
-
-def _index(texts: dict[int, str]) -> SearchIndex:
-    """An index of one book whose sections hold these texts (no headings)."""
-    index = SearchIndex(version=())
-    index.book_game, index.book_slug = {1: 1}, {1: "meccg"}
-    for pk, text in texts.items():
-        tokens = index_tokens(text)
-        for token, count in Counter(tokens).items():
-            index.postings.setdefault(token, {})[pk] = (count, False, False)
-        index.lengths[pk], index.head_lengths[pk], index.kinds[pk], index.book_of[pk] = len(tokens), 1, "rule", 1
-        index._sentences[pk] = sentence_tokens(text)
-        index.negated[pk] = negated_tokens(text, index._sentences[pk][0])
-    index.sections_per_book = Counter({1: len(texts)})
-    index.length_per_book = Counter({1: sum(index.lengths.values())})
-    index.head_length_per_book = Counter({1: len(texts)})
-    return index
+from .handmade_index import handmade_index
 
 
 def _order(query: str, index: SearchIndex) -> list[int]:
@@ -34,7 +17,7 @@ FILLER = "Die Spieler legen Marker auf den Plan. " * 6
 
 
 def test_ideas_in_one_sentence_beat_ideas_spread_over_the_section():
-    index = _index(
+    index = handmade_index(
         {
             1: "Eine Gemeinschaft bewegt sich. " + FILLER + "Am Ende wird die Wunde geheilt.",
             2: "Eine verwundete Gemeinschaft wird am Zufluchtsort geheilt. " + FILLER,
@@ -46,12 +29,12 @@ def test_ideas_in_one_sentence_beat_ideas_spread_over_the_section():
 def test_a_pronoun_carries_the_topic_of_the_sentence_before():
     # The same words; only in section 2 does the limit follow the sentence naming the company.
     rule, size = "Eine Gemeinschaft zählt Charaktere. ", "Sie darf nicht größer als 7 sein. "
-    index = _index({1: rule + FILLER + size, 2: rule + size + FILLER})
+    index = handmade_index({1: rule + FILLER + size, 2: rule + size + FILLER})
     assert _order("Wie groß darf eine Gemeinschaft sein?", index) == [2, 1]
 
 
 def test_a_count_question_prefers_the_sentence_with_a_number():
-    index = _index({1: FILLER + "Die Kartenhand hat feste Plätze.", 2: FILLER + "Die Kartenhand hat 8 Plätze."})
+    index = handmade_index({1: FILLER + "Die Kartenhand hat feste Plätze.", 2: FILLER + "Die Kartenhand hat 8 Plätze."})
     assert _order("Wie viele Plätze hat die Kartenhand?", index) == [2, 1]
     assert _order("Plätze der Kartenhand", index) == [1, 2]  # no count asked: the same words tie
     assert analyse_query("Wie viele Karten?").counts and not analyse_query("Karten mischen").counts
@@ -76,7 +59,7 @@ def test_number_words_and_digits_are_numbers():
 
 def test_a_negated_verb_does_not_answer_the_plain_question():
     # The same tokens ("nicht" is filler); section 1 says the conqueror does not lose half.
-    index = _index(
+    index = handmade_index(
         {
             1: FILLER + "Der Eroberer verliert nicht die Hälfte seiner Einheiten.",
             2: FILLER + "Der Eroberer verliert die Hälfte seiner Einheiten.",
