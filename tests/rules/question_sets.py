@@ -25,6 +25,17 @@ def per_book(questions) -> Counter:
     return counts
 
 
+def assert_blind_shape(questions, min_per_book: int):
+    """A blind set's shape: ≥ 100 entries, enough per book, 55–80 % full questions, ≥ 5 of each spelling form."""
+    assert len(questions) >= 100
+    assert min(per_book(questions).values()) >= min_per_book
+    full_questions = sum("q" in q["form"] for q in questions)
+    assert 0.55 <= full_questions / len(questions) <= 0.8, full_questions
+    for form in ("en", "typo", "nodia"):
+        assert sum(form in q["form"] for q in questions) >= 5, form
+    assert_no_duplicates(questions)
+
+
 def assert_no_duplicates(questions):
     texts = [q["text"].casefold() for q in questions]
     assert len(set(texts)) == len(texts), "doppelte Fragen"
