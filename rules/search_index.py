@@ -47,6 +47,7 @@ class SearchIndex:
     terms: list[TermNames] = field(default_factory=list)
     _sentences: dict[int, Sentences] = field(default_factory=dict)
     negated: dict[int, list[frozenset[str]]] = field(default_factory=dict)  # per sentence, see negated_tokens
+    _all_vocabulary: Counter | None = None  # every book's vocabulary merged, built on first use
 
     def sentences(self, pk: int, text: str) -> Sentences:
         """A section's sentences and their tokens for the snippets, analysed on first use."""
@@ -69,14 +70,11 @@ class SearchIndex:
     def merged_vocabulary(self, game_id: int | None) -> Counter:
         if game_id is not None:
             return self.vocabulary.get(game_id, Counter())
-        key = "__all__"
-        merged = self.__dict__.get(key)
-        if merged is None:
-            merged = Counter()
+        if self._all_vocabulary is None:
+            self._all_vocabulary = Counter()
             for words in self.vocabulary.values():
-                merged.update(words)
-            self.__dict__[key] = merged
-        return merged
+                self._all_vocabulary.update(words)
+        return self._all_vocabulary
 
 
 def term_names(term: str, synonyms: list[str]) -> list[str]:
@@ -85,16 +83,16 @@ def term_names(term: str, synonyms: list[str]) -> list[str]:
 
 def _build(version: tuple) -> SearchIndex:
     index = SearchIndex(version=version)
-    index.book_game = dict(Rulebook.objects.values_list("pk", "game_id"))
-    index.book_slug = dict(Rulebook.objects.values_list("pk", "game__slug"))
-    for game_id, words in Rulebook.objects.values_list("game_id", "search_vocabulary"):
+    for pk, game_id, slug, words in Rulebook.objects.values_list("pk", "game_id", "game__slug", "search_vocabulary"):
+        index.book_game[pk], index.book_slug[pk] = game_id, slug
         index.vocabulary[game_id] = Counter(words)
     rows = Section.objects.values_list(
         "pk", "rulebook_id", "kind", "search_heading", "search_lead", "search_body", "body_text"
     )
     postings = index.postings
-    headings = dict(Section.objects.values_list("pk", "heading"))
-    parents = dict(Section.objects.values_list("pk", "parent_id"))
+    headings, parents = {}, {}
+    for pk, heading, parent in Section.objects.values_list("pk", "heading", "parent_id"):
+        headings[pk], parents[pk] = heading, parent
     for pk, book, kind, heading, lead, body, text in rows.iterator(chunk_size=500):
         role = heading_role(headings[pk], headings.get(parents[pk], ""))
         index.kinds[pk] = role if role and kind == "rule" else kind
