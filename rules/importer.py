@@ -323,9 +323,6 @@ def _store(book: ParsedBook, game: Game, path: Path, force: bool, log) -> Import
             for key in changed:
                 if key != "edited_by_staff":
                     setattr(section, key, values[key])
-            if "heading" in changed:
-                section.search_vector = None
-                changed.append("search_vector")
             if changed:
                 section.save(update_fields=changed)
             if section.edited_by_staff:
@@ -399,8 +396,7 @@ def render_section(section: Section, resolver: ReferenceResolver) -> dict:
     if changed:
         for key in changed:
             setattr(section, key, values[key])
-        section.search_vector = None
-        section.save(update_fields=[*changed, "search_vector"])
+        section.save(update_fields=changed)
     return {"references": references, "unresolved": unresolved}
 
 

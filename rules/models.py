@@ -1,4 +1,3 @@
-from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -79,8 +78,6 @@ class Section(models.Model):
     search_body = models.TextField(blank=True, default="", editable=False)
     # ... of the definitions of the glossary terms the section defines (what it is about)
     search_lead = models.TextField(blank=True, default="", editable=False)
-    # PostgreSQL: the tokens above as a weighted tsvector ('simple' config), GIN-indexed.
-    search_vector = SearchVectorField(null=True, editable=False)
 
     class Meta:
         ordering = ["rulebook", "order"]

@@ -2,9 +2,9 @@
 
 One analysis for both databases (``rules.analysis``): the query becomes *ideas* (filler dropped, English
 terms and synonyms mapped, stems, verb forms, compound parts); sections are stored as tokens of the same
-analysis.  The database finds the sections holding any of the query's tokens (PostgreSQL: a GIN-indexed
-tsvector; SQLite: a LIKE over the token text); because both find exactly the same candidates, the ranking
-below sees the same statistics and gives the same order on both.  A section scores by how many of the
+analysis.  The sections holding any of the query's tokens come from postings held in memory per content
+version (``rules.search_index``), read from the stored tokens on either database, so the ranking below sees
+the same statistics and gives the same order on both.  A section scores by how many of the
 query's ideas it covers, each idea weighted by rarity (BM25-style) and counted extra in the heading and the
 glossary terms the section defines.  Words found nowhere are corrected against the books' vocabulary.
 """
@@ -17,8 +17,6 @@ import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.contrib.postgres.search import SearchVector
-from django.db import connection
 from django.utils.translation import gettext as _
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -135,7 +133,8 @@ def _joined(tokens: list[str]) -> str:
 def refresh_vectors(rulebook: Rulebook | None = None) -> int:
     """Re-analyse the sections (of one book or all) and store their tokens; returns how many changed.
 
-    Also stores each book's vocabulary for typo correction and, on PostgreSQL, the tsvector.
+    Also stores each book's vocabulary for typo correction; the search ranks from these tokens in memory
+    (rules.search_index), the same on both databases.
     """
     books = [rulebook] if rulebook is not None else list(Rulebook.objects.all())
     changed = 0
@@ -155,7 +154,6 @@ def refresh_vectors(rulebook: Rulebook | None = None) -> int:
                 "search_heading",
                 "search_body",
                 "search_lead",
-                "search_vector",
             )
         )
         headings = {section.pk: section.heading for section in sections}
@@ -170,17 +168,9 @@ def refresh_vectors(rulebook: Rulebook | None = None) -> int:
                 for piece in re.split(r"[-'’]", word):
                     if len(piece) >= 3 and not piece.isdigit():
                         vocabulary[fold(piece)] += 1
-            if (heading, body, lead) != (section.search_heading, section.search_body, section.search_lead) or (
-                connection.vendor == "postgresql" and section.search_vector is None
-            ):
+            if (heading, body, lead) != (section.search_heading, section.search_body, section.search_lead):
                 Section.objects.filter(pk=section.pk).update(search_heading=heading, search_body=body, search_lead=lead)
                 changed += 1
-                if connection.vendor == "postgresql":
-                    Section.objects.filter(pk=section.pk).update(
-                        search_vector=SearchVector("search_heading", weight="A", config="simple")
-                        + SearchVector("search_lead", weight="B", config="simple")
-                        + SearchVector("search_body", weight="C", config="simple")
-                    )
         # A new version on every refresh (also when only a term's names changed): searches rebuild their index.
         Rulebook.objects.filter(pk=book.pk).update(search_vocabulary=dict(vocabulary), search_version=uuid.uuid4().hex)
     return changed

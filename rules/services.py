@@ -14,7 +14,6 @@ def save_edited_section(section: Section) -> Section:
     A later import keeps this section's content unless it runs with --force.
     """
     section.edited_by_staff = True
-    section.search_vector = None
     section.save()
     rulebook = section.rulebook
     # Printed pages are kept on the sections, so page references resolve without the parser's page index.
