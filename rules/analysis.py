@@ -18,6 +18,7 @@ from pathlib import Path
 
 import Stemmer
 from compound_split import char_split
+from spellchecker import SpellChecker
 
 DATA = Path(__file__).resolve().parent / "data" / "search"
 WORD = re.compile(r"[^\W\d_](?:[\w'’-]*\w)?|\d+", re.UNICODE)
@@ -33,6 +34,33 @@ SHORT_PART, SHORT_PART_SCORE = 3, 0.5  # … unless char_split is this sure ("Zu
 EXACT, DERIVED, SYNONYM, PARTS, CORRECTED = 1.0, 0.85, 0.9, 0.7, 0.9
 UNJOINED = 0.8  # a separable verb's own forms when the question closes with its particle
 HYPHEN_PARTS = 0.9  # "Sauron-Spieler" found as "Sauron" and "Spieler": the writer split it, no guess
+STRIPPED = 0.6  # a verb the books don't use, found without its prefix ("mitspielen" -> "spielen")
+# Verb prefixes a player's word may carry where the book has the plain verb ("wegziehen", "abbekommen").
+VERB_PREFIXES = sorted(
+    {
+        *PARTICLES,
+        "bei",
+        "zu",
+        "weiter",
+        "zusammen",
+        "hin",
+        "her",
+        "raus",
+        "rein",
+        "runter",
+        "rauf",
+        "dazu",
+        "wieder",
+        "durch",
+        "um",
+        "uber",
+        "unter",
+        "hinein",
+        "heraus",
+    },
+    key=len,
+    reverse=True,
+)
 
 _stemmer = Stemmer.Stemmer("german")
 
@@ -87,6 +115,10 @@ for _key, _values in _TOML["english"].items():
     ENGLISH.setdefault(english_key(_key), []).extend(v for v in _values if v not in ENGLISH.get(english_key(_key), []))
 # English stem key -> the game whose original edition alone uses the term ("sideboard" -> meccg)
 HOME_GAME: dict[str, str] = {english_key(term): game for game, terms in _TOML.get("home", {}).items() for term in terms}
+# The single words the English and colloquial tables know, for correcting a misspelt one ("compagny").
+SYNONYM_WORDS = sorted(
+    {fold(k) for table in ("english", "colloquial") for k in _TOML.get(table, {}) if " " not in k and len(k) >= 5}
+)
 # folded question phrase -> words that state what it asks for (hints, see synonyms.toml)
 QUESTION_HINTS: dict[str, list[str]] = {fold(k): v for k, v in _TOML.get("questions", {}).items()}
 # Words asking for a number, and the tokens of the numbers a sentence can state (digits too).
@@ -97,11 +129,39 @@ VERB_FORMS = {
 }
 
 
+@lru_cache(maxsize=1)
+def _german_dictionary() -> SpellChecker:
+    return SpellChecker(language="de", distance=1)  # ~0.4 s on first use, once per process
+
+
+@lru_cache(maxsize=10_000)
+def is_german_word(word: str) -> bool:
+    """True for a correctly spelt German word (pyspellchecker's word list): a word the books don't use,
+    such as "mitspielen" or "bekommt", is then no typo of a word they do ("Spielern", "gekommen")."""
+    lowered = word.casefold()
+    return len(lowered) > 2 and lowered in _german_dictionary()
+
+
+def without_prefix(word: str) -> list[str]:
+    """The word without each verb prefix it may start with ("mitspielen" -> "spielen"), longest prefix first."""
+    folded = fold(word)
+    return [folded[len(p) :] for p in VERB_PREFIXES if folded.startswith(p) and len(folded) - len(p) >= 4]
+
+
 @lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
     return _stemmer.stemWord(fold(word))
 
 
+# Number words and the digits the books mostly print ("acht Karten" is "8 Karten"); both ways.
+DIGITS = dict(
+    zip(
+        ("zwei", "drei", "vier", "funf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwolf", "zwanzig"),
+        ("2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "20"),
+        strict=True,
+    )
+)
+DIGITS |= {digit: word for word, digit in DIGITS.items()}
 NUMBERS = frozenset({str(n) for n in range(100)} | {stem(w) for w in _TOML.get("counting", {}).get("numbers", [])})
 
 
@@ -337,6 +397,8 @@ def add_word(idea: Idea, word: str, weight: float = EXACT):
         idea.add(tuple(dict.fromkeys(t for piece in pieces for t in _leaves(piece))), weight * HYPHEN_PARTS)
         return
     idea.add((stem(word),), weight)
+    if fold(word) in DIGITS:
+        idea.add((stem(DIGITS[fold(word)]),), weight)
     for derived in derived_stems(word):
         idea.add((derived,), weight * DERIVED)
     parts = compound_parts(word)
@@ -367,7 +429,7 @@ def _add_synonyms(idea: Idea, phrase: str):
                 idea.add(tuple(stem(w) for w in content), SYNONYM * PARTS)
 
 
-def _phrase_idea(phrase_words: list[str]) -> Idea:
+def phrase_idea(phrase_words: list[str]) -> Idea:
     phrase = " ".join(phrase_words)
     idea = Idea(text=phrase)
     if len(phrase_words) == 1:
@@ -379,10 +441,28 @@ def _phrase_idea(phrase_words: list[str]) -> Idea:
     return idea
 
 
+def _function_words() -> set[str]:
+    phrases = [*QUESTION_HINTS, *COUNT_WORDS]
+    return STOPWORDS | NEGATIONS | {w for phrase in phrases for w in phrase.split()}
+
+
+FUNCTION_WORDS = _function_words()
+
+
+def untranscribed(word: str) -> str:
+    """A filler or question word typed with "ae"/"oe"/"ue" for its umlaut ("ueber", "hoechstens") as the
+    word lists hold it ("uber", "hochstens"); any other word as it is (Snowball reads "Tuerme" itself)."""
+    folded = fold(word)
+    if folded in FUNCTION_WORDS or not re.search(r"[aou]e", folded):
+        return word
+    plain = re.sub(r"([aou])e", r"\1", folded)
+    return plain if plain in FUNCTION_WORDS else word
+
+
 def analyse_query(text: str) -> AnalysedQuery:
     # A hyphenated English or colloquial phrase is looked up as the phrase ("on-guard" = "on guard").
     raw = [
-        piece
+        untranscribed(piece)
         for word in words(text)
         for piece in (word.split("-") if "-" in word and synonyms_of(word.replace("-", " ")) else [word])
     ]
@@ -396,7 +476,7 @@ def analyse_query(text: str) -> AnalysedQuery:
         for length in (3, 2):
             chunk = raw[i : i + length]
             if len(chunk) == length and synonyms_of(" ".join(chunk)):
-                ideas.append(_phrase_idea(chunk))
+                ideas.append(phrase_idea(chunk))
                 folded_words.append(fold(" ".join(chunk)))
                 i += length
                 break
@@ -406,7 +486,7 @@ def analyse_query(text: str) -> AnalysedQuery:
             folded = fold(word)
             if folded in STOPWORDS or folded in QUESTION_HINTS or (len(word) < 2 and not word.isdigit()):
                 continue
-            idea = _phrase_idea([word])
+            idea = phrase_idea([word])
             if particle and word[:1].islower() and i < len(raw):
                 # The verb without its particle often means something else ("fängt" vs "fängt … an").
                 idea.alternatives = {group: weight * UNJOINED for group, weight in idea.alternatives.items()}
@@ -419,7 +499,7 @@ def analyse_query(text: str) -> AnalysedQuery:
         # Only filler ("Was ist das?"): search for the words as typed rather than for nothing.
         for word in raw:
             if len(word) >= 2:
-                ideas.append(_phrase_idea([word]))
+                ideas.append(phrase_idea([word]))
                 folded_words.append(fold(word))
     hints = _question_hints(raw)
     folded_raw = [fold(w) for w in raw]

@@ -23,19 +23,24 @@ from rapidfuzz.distance import OSA
 
 from cards.models import Game
 
-from . import analysis, search_index
+from . import analysis, register, search_index
 from .analysis import AnalysedQuery, Idea, Sentences, analyse_query, fold
 from .models import GlossaryTerm, Rulebook, Section
 from .search_index import SearchIndex
 
-MAX_QUERY_LENGTH = 100
+MAX_QUERY_LENGTH = 200  # a question with its situation ("Wer entscheidet, … wenn zwei gleich weit entfernt sind?")
 MAX_RESULTS = 50
+# How much of an idea a section covers with part of a compound only ("Gefahr" of "Gefahrendeck"): 0.1–0.5 rank
+# the question sets alike, a whole idea (1) worse.  Such a section is a hit only if it covers another idea wholly.
+PARTIAL_COVERS = 0.1
 # A token in the heading or a defined term counts like this many saturated mentions (3.5-4 rank the held-out set
 # alike, 3.5 the fresh one better: the heading naming the subject weighs less against the body answering).
 HEADING_WEIGHT = 3.5
+REGISTER_WEIGHT = 3.0
 LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines, or in the parent section's heading
 K1, B = 1.2, 0.75  # BM25 saturation and length normalisation of the text
 MIN_CORRECTED = 5  # shortest word corrected by similarity, and shortest correction
+KNOWN_CUTOFF = 90  # similarity (per cent) needed to correct a correctly spelt German word
 SHORT_CORRECTED = 4  # a word this long is corrected only by one typing slip (_correct_short)
 # An example or an overview illustrates a rule, errata amend one, a material list describes components and an
 # optional variant changes a rule (search_index.heading_role): ranked below the rule's own section when both
@@ -145,9 +150,11 @@ def refresh_vectors(rulebook: Rulebook | None = None) -> int:
             terms.setdefault(term.section_id, []).extend([term.term, *term.synonyms])
             definitions.setdefault(term.section_id, []).append(term.definition)
         vocabulary: Counter = Counter()
+        keywords = register.words_for(book.game.slug)
         sections = list(
             Section.objects.filter(rulebook=book).only(
                 "id",
+                "slug",
                 "parent_id",
                 "heading",
                 "body_text",
@@ -158,13 +165,17 @@ def refresh_vectors(rulebook: Rulebook | None = None) -> int:
         )
         headings = {section.pk: section.heading for section in sections}
         for section in sections:
+            listed = keywords.get(section.slug, [])
             names = "\n".join([section.heading, *terms.get(section.pk, [])])
             heading = _joined(analysis.index_tokens(names, keep_stopwords=True))
             body = _joined(analysis.index_tokens(section.body_text))
-            # The parent's heading is context: "Monster" under "Schaden erleiden und besiegt werden".
+            # The parent's heading is context: "Monster" under "Schaden erleiden und besiegt werden"; the
+            # register's words count as much (as heading words they outweighed the text: 10 fewer found first).
             context = [*definitions.get(section.pk, []), headings.get(section.parent_id, "")]
             lead = _joined(analysis.index_tokens("\n".join(context)))
-            for word in analysis.words(f"{section.heading} {section.body_text} {' '.join(terms.get(section.pk, []))}"):
+            for word in analysis.words(
+                f"{section.heading} {section.body_text} {' '.join(terms.get(section.pk, []))} {' '.join(listed)}"
+            ):
                 for piece in re.split(r"[-'’]", word):
                     if len(piece) >= 3 and not piece.isdigit():
                         vocabulary[fold(piece)] += 1
@@ -186,7 +197,7 @@ def search(query: str | None, game_slug: str | None = None, limit: int = MAX_RES
     game_id = game.pk if game is not None else None
     books = index.books(game_id)
     corrections = _correct(analysed, index, books, game_id)
-    ranked = _rank(analysed, index, books, game_id)[:limit]
+    ranked = _rank_books(analysed, index, books, game_id)[:limit]
     exact_terms, partial_terms = matching_terms(analysed, game, index)
     hits = _load_hits(ranked, exact_terms, analysed, limit, index)
     terms = exact_terms + [t for t in partial_terms if t not in exact_terms]
@@ -216,6 +227,20 @@ def _postings(index: SearchIndex, tokens: set[str], books: set[int]) -> dict[str
         if postings:
             found[token] = postings
     return found
+
+
+def _rank_books(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id) -> list[tuple[int, float, int]]:
+    """``_rank``, and across several books each book's sections in the order a search within it gives.
+
+    Across books the statistics of all of them decide which book's section takes which place (a word common
+    in one book and rare elsewhere points to that book); within a book its own statistics order its
+    sections, so a question finds the same answer first whether or not the book was chosen.
+    """
+    ranked = _rank(analysed, index, books, game_id)
+    if len(books) < 2 or not ranked:
+        return ranked
+    own = {book: iter(_rank(analysed, index, {book}, index.book_game[book])) for book in books}
+    return [next(own[index.book_of[pk]]) for pk, _score, _covered in ranked]
 
 
 def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id) -> list[tuple[int, float, int]]:
@@ -248,7 +273,7 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
         norm = 1 - B + B * lengths[pk] / average
         # A heading naming many terms (a glossary page) says less about each of them than a short one.
         head_norm = min(1.0, HEAD_SPAN * average_head / max(head_lengths[pk], 1))
-        total_score, covered = 0.0, 0
+        total_score, covered, coverage = 0.0, 0, 0.0
         for alternatives, home in zip(ideas, homes, strict=True):
             best = max(_group_score(pk, alternatives, norm, head_norm))
             if home and home != book_slug[book_of[pk]]:
@@ -256,11 +281,16 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
             if best > 0:
                 total_score += best
                 covered += 1
-        if covered:
+                # Only part of a compound ("Gefahr" of "Gefahrendeck") scores, but covers the idea only in part.
+                complete = any(
+                    len(found) == size and all(pk in p for _idf, p in found) for _w, found, size in alternatives
+                )
+                coverage += 1.0 if complete else PARTIAL_COVERS
+        if coverage >= 1:  # a section that only shares part of a compound ("limit" of "Gefahrenlimit") is no hit
             for alternatives in hints:
                 # in the text only: a heading naming "Limit" is about some limit, not the one asked for
                 total_score += HINT_WEIGHT * max(_group_score(pk, alternatives, norm, head_norm), default=0.0)
-            ranked.append((pk, total_score * covered / len(ideas) * KIND_WEIGHT.get(kinds[pk], 1.0), covered))
+            ranked.append((pk, total_score * coverage / len(ideas) * KIND_WEIGHT.get(kinds[pk], 1.0), covered))
     ranked.sort(key=lambda r: (-r[1], r[0]))
     if len(analysed.ideas) > 1 or analysed.counts:
         head = ranked[:PROXIMITY_DEPTH]
@@ -303,8 +333,8 @@ def _group_score(pk: int, alternatives, norm: float, head_norm: float):
         for token_idf, token_postings in found:
             entry = token_postings.get(pk)
             if entry is not None:
-                tf, head, lead = entry
-                fields = (HEADING_WEIGHT * head + LEAD_WEIGHT * lead) * head_norm
+                tf, head, lead, listed = entry
+                fields = (HEADING_WEIGHT * head + LEAD_WEIGHT * lead + REGISTER_WEIGHT * listed) * head_norm
                 score += token_idf * (fields + tf * (K1 + 1) / (tf + K1 * norm))
                 matched += 1
         # A group (compound parts, a phrase) counts by the share of its words found, squared: one part of
@@ -328,6 +358,18 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
         typed = fold(idea.text)
         if typed in vocabulary:
             continue
+        known = analysis.is_german_word(idea.text)
+        if known and _bridge(idea, index, books):
+            continue
+        if not known and len(typed) >= MIN_CORRECTED:
+            # a misspelt English or colloquial term ("compagny"): the term's German words
+            term = process.extractOne(typed, analysis.SYNONYM_WORDS, scorer=fuzz.ratio, score_cutoff=KNOWN_CUTOFF - 5)
+            if term:
+                replacement = analysis.phrase_idea([term[0]])
+                replacement.text, replacement.corrected = idea.text, term[0]
+                analysed.ideas[analysed.ideas.index(idea)] = replacement
+                corrections.append((idea.text, term[0]))
+                continue
         if len(typed) == SHORT_CORRECTED:
             best = _correct_short(typed, vocabulary, index)
             if best:
@@ -342,7 +384,9 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
             for w in vocabulary
             if abs(len(w) - len(typed)) <= 2 and len(w) >= MIN_CORRECTED and w not in analysis.STOPWORDS
         ]
-        cutoff = 75 if len(typed) > 6 else 85  # similarity in per cent (Indel, as difflib's ratio)
+        # similarity in per cent (Indel, as difflib's ratio); a correct German word is corrected only to a
+        # near-identical form ("weitergeben" -> "weitergegeben"), not to another word ("bekommen" -> "gekommen")
+        cutoff = KNOWN_CUTOFF if known else 75 if len(typed) > 6 else 85
         close = process.extract(typed, pool, scorer=fuzz.ratio, score_cutoff=cutoff, limit=5)
         if not close:
             continue
@@ -350,6 +394,21 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
         _replace(analysed, idea, typed, best)
         corrections.append((idea.text, best))
     return corrections
+
+
+def _bridge(idea: Idea, index: SearchIndex, books: set[int]) -> bool:
+    """Let a German word the books don't use count by its verb without the prefix ("mitspielen" ->
+    "spielen", "wegziehe" -> "ziehen"); True if that verb occurs in the books searched."""
+    found = False
+    for rest in analysis.without_prefix(idea.text):
+        tokens = [t for t in (analysis.stem(rest), *analysis.derived_stems(rest)) if len(t) >= 3]
+        for token in tokens:
+            if _postings(index, {token}, books):
+                idea.add((token,), analysis.STRIPPED)
+                found = True
+        if found:
+            return True
+    return False
 
 
 def _replace(analysed: AnalysedQuery, idea: Idea, typed: str, best: str) -> None:

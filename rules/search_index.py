@@ -14,7 +14,8 @@ import threading
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .analysis import Sentences, fold, name_key, negated_tokens, sentence_tokens
+from . import analysis, register
+from .analysis import Sentences, fold, index_tokens, name_key, negated_tokens, sentence_tokens
 from .models import GlossaryTerm, Rulebook, Section
 
 
@@ -31,8 +32,9 @@ class TermNames:
 @dataclass
 class SearchIndex:
     version: tuple
-    # token -> {section id: (count in the text, in the heading or a defined term's name, in a definition)}
-    postings: dict[str, dict[int, tuple[int, bool, bool]]] = field(default_factory=dict)
+    # token -> {section id: (count in the text, in the heading or a defined term's name, in a definition or the
+    # parent's heading, among the section's register words)}
+    postings: dict[str, dict[int, tuple[int, bool, bool, bool]]] = field(default_factory=dict)
     lengths: dict[int, int] = field(default_factory=dict)  # section id -> tokens in the text
     head_lengths: dict[int, int] = field(default_factory=dict)  # section id -> distinct heading tokens
     lead_lengths: dict[int, int] = field(default_factory=dict)  # section id -> distinct definition tokens
@@ -86,13 +88,14 @@ def _build(version: tuple) -> SearchIndex:
     for pk, game_id, slug, words in Rulebook.objects.values_list("pk", "game_id", "game__slug", "search_vocabulary"):
         index.book_game[pk], index.book_slug[pk] = game_id, slug
         index.vocabulary[game_id] = Counter(words)
+    keywords = {book: register.words_for(slug) for book, slug in index.book_slug.items()}
     rows = Section.objects.values_list(
         "pk", "rulebook_id", "kind", "search_heading", "search_lead", "search_body", "body_text"
     )
     postings = index.postings
-    headings, parents = {}, {}
-    for pk, heading, parent in Section.objects.values_list("pk", "heading", "parent_id"):
-        headings[pk], parents[pk] = heading, parent
+    headings, parents, slugs = {}, {}, {}
+    for pk, heading, parent, slug in Section.objects.values_list("pk", "heading", "parent_id", "slug"):
+        headings[pk], parents[pk], slugs[pk] = heading, parent, slug
     for pk, book, kind, heading, lead, body, text in rows.iterator(chunk_size=500):
         role = heading_role(headings[pk], headings.get(parents[pk], ""))
         index.kinds[pk] = role if role and kind == "rule" else kind
@@ -103,8 +106,16 @@ def _build(version: tuple) -> SearchIndex:
         counts = Counter(body_tokens)
         head = set(heading.split())
         opening = set(lead.split())
-        for token in counts.keys() | head | opening:
-            postings.setdefault(token, {})[pk] = (counts.get(token, 0), token in head, token in opening)
+        listed = register_tokens(keywords[book].get(slugs[pk], []))
+        opening |= listed.pop("parts")
+        listed = listed["whole"]
+        for token in counts.keys() | head | opening | listed:
+            postings.setdefault(token, {})[pk] = (
+                counts.get(token, 0),
+                token in head,
+                token in opening,
+                token in listed,
+            )
         index.lengths[pk] = len(body_tokens)
         index.head_lengths[pk] = len(head)
         index.lead_lengths[pk] = len(opening)
@@ -118,6 +129,18 @@ def _build(version: tuple) -> SearchIndex:
         names = term_names(term, synonyms)
         index.terms.append(TermNames(pk, game_id, section_id, term, names, {name_key(n) for n in names}))
     return index
+
+
+def register_tokens(words: list[str]) -> dict[str, set[str]]:
+    """The tokens of a section's register words: "whole" words (and their verb forms) count as register words,
+    the "parts" of a compound only as context ("Zugbeginn" names the start of a turn, not every "Beginn")."""
+    whole, parts = set(), set()
+    for phrase in words:
+        tokens = index_tokens(phrase)
+        split = {p for w in analysis.words(phrase) for p in analysis.compound_parts(w)}
+        whole.update(t for t in tokens if t not in split)
+        parts.update(t for t in tokens if t in split)
+    return {"whole": whole, "parts": parts - whole}
 
 
 # What a section is by its heading or its parent's: a list of the game's material ("Übersicht Spielmaterial" >

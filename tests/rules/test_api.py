@@ -69,7 +69,7 @@ def test_search(meccg, client):
     ("params", "code", "param"),
     [
         ({}, "empty_query", "q"),
-        ({"q": "x" * 101}, "query_too_long", "q"),
+        ({"q": "x" * 201}, "query_too_long", "q"),
         ({"q": "Ring", "game": "schach"}, "unknown_game", "game"),
     ],
 )

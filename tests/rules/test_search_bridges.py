@@ -1,0 +1,83 @@
+"""How the search bridges a player's words to the books': the keyword register, verbs with a prefix the
+books don't use, number words, umlauts written out in filler words, misspelt English terms, and a question
+asked across all books finding each book's sections in the order a search within that book gives."""
+
+import pytest
+
+from core.content import RULEBOOKS
+from rules import analysis, register
+from rules.models import Section
+from rules.search import search
+
+pytestmark = pytest.mark.django_db
+
+GAMES = [slug for _, slug in RULEBOOKS]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_register_names_every_section_of_its_book(rulebooks, game):
+    listed = register.words_for(game)
+    slugs = set(Section.objects.filter(rulebook__game__slug=game).values_list("slug", flat=True))
+    assert set(listed) == slugs  # a renamed or new section must be listed (with [] when nothing fits)
+    words = [w for entry in listed.values() for w in entry]
+    assert words and all(w.strip() and "?" not in w and len(w.split()) <= 3 for w in words)
+
+
+def test_register_word_finds_its_section(rulebooks):
+    # "Schachtel" is not in the contents list (only in passing elsewhere); the register lists it there
+    contents = Section.objects.get(rulebook__game__slug="zwei-tuerme", slug="spielinhalt")
+    assert "schachtel" not in f"{contents.heading} {contents.body_text}".casefold()
+    assert search("Was ist in der Schachtel?", "zwei-tuerme").sections[0].section.slug == "spielinhalt"
+
+
+def test_german_word_with_a_prefix_counts_as_its_verb(rulebooks):
+    assert analysis.is_german_word("mitspielen") and not analysis.is_german_word("Gefahrenlimt")
+    assert "spielen" in analysis.without_prefix("mitspielen")
+    results = search("Wie viele Spieler können mitspielen?", "abenteuer-in-mittelerde")
+    assert results.corrections == []  # not "Spielern": the word is spelt right, the book just doesn't use it
+    assert "spieleranzahl" in [hit.section.slug for hit in results.sections[:3]]
+
+
+@pytest.mark.parametrize("word", ["bekommen", "verträgt", "bedeuten", "nochmal"])
+def test_correct_german_word_is_not_corrected_to_another(rulebooks, word):
+    assert search(f"{word} Held", "abenteuer-in-mittelerde").corrections == []
+
+
+def test_number_word_matches_the_digit():
+    idea = analysis.analyse_query("acht Karten").ideas[0]
+    assert ("8",) in idea.alternatives
+    assert ("acht",) in analysis.analyse_query("8 Karten").ideas[0].alternatives
+
+
+def test_umlauts_written_out_in_filler_and_question_words():
+    analysed = analysis.analyse_query("Koennen Abenteurer ueber Gebirge ziehen?")
+    assert [idea.text for idea in analysed.ideas] == ["Abenteurer", "Gebirge", "ziehen"]
+    assert analysis.analyse_query("Wie gross darf eine Gemeinschaft hoechstens sein?").counts
+    assert analysis.untranscribed("Tuerme") == "Tuerme"  # content words stay: the stemmer reads them
+
+
+def test_misspelt_english_term_is_corrected_to_the_term(rulebooks):
+    results = search("dürfen Orks und Elben in einer compagny sein?", "meccg")
+    assert ("compagny", "company") in results.corrections
+    assert results.sections[0].section.heading.startswith(("Gemeinschaft", "Einschränkungen", "Kämpfe"))
+
+
+@pytest.mark.parametrize(
+    "query", ["Wer fängt an?", "Wie viele Karten auf der Hand?", "Was passiert bei Gleichstand?", "Orks besiegen"]
+)
+def test_across_books_each_book_keeps_its_own_order(rulebooks, query):
+    everywhere = search(query).sections
+    assert {hit.section.rulebook.game.slug for hit in everywhere} > {"meccg"}
+    for game in GAMES:
+        within = [hit.section.pk for hit in search(query, game).sections]
+        across = [hit.section.pk for hit in everywhere if hit.section.rulebook.game.slug == game]
+        assert across == within[: len(across)]
+
+
+def test_long_question_is_accepted(rulebooks):
+    question = (
+        "Wer entscheidet, in welchen Zufluchtsort ein besiegter Held kommt, wenn zwei gleich weit entfernt "
+        "sind, und darf der Held danach in derselben Runde noch etwas tun?"
+    )
+    assert 100 < len(question) <= 200
+    assert search(question, "abenteuer-in-mittelerde").sections
