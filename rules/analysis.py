@@ -329,6 +329,33 @@ for _key, _values in _TOML.get("colloquial", {}).items():
     SYNONYMS.setdefault(german_key(_key), []).extend(_values)
 
 
+# Game names ------------------------------------------------------------------------------------------
+
+# game slug -> the folded words of each name players give it (rules/data/search/games.toml)
+_GAMES = tomllib.loads((DATA / "games.toml").read_text(encoding="utf-8"))
+GAME_NAMES: dict[str, list[tuple[str, ...]]] = {
+    slug: [tuple(fold(w) for w in words(name)) for name in names] for slug, names in _GAMES["names"].items()
+}
+GAME_TERMS = {fold(w) for terms in _GAMES.get("keep", {}).values() for w in terms}
+
+
+def named_game(text: str) -> tuple[str, list[str]] | None:
+    """(game slug, the words of the name to drop from the query) when the query names exactly one game."""
+    typed = words(text)
+    folded = [fold(w) for w in typed]
+    found = {}
+    for slug, names in GAME_NAMES.items():
+        for name in sorted(names, key=len, reverse=True):
+            for start in range(len(folded) - len(name) + 1):
+                if tuple(folded[start : start + len(name)]) == name:
+                    found.setdefault(slug, (start, len(name)))
+                    break
+    if len(found) != 1:
+        return None
+    slug, (start, length) = found.popitem()
+    return slug, [w for w in typed[start : start + length] if fold(w) not in GAME_TERMS]
+
+
 # Queries ---------------------------------------------------------------------------------------------
 
 

@@ -109,6 +109,10 @@ class SearchView(GenericAPIView):
                     "previous": serializers.CharField(allow_null=True),
                     "fuzzy": serializers.BooleanField(),
                     "suggestion": serializers.CharField(help_text="die Suche mit korrigierten Wörtern, sonst leer"),
+                    "named_game": serializers.CharField(
+                        allow_null=True,
+                        help_text="das durchsuchte Spiel, wenn ohne `game` gesucht wurde und die Suche ein Spiel nennt",
+                    ),
                     "terms": GlossaryTermSerializer(many=True),
                     "results": SearchHitSerializer(many=True),
                 },
@@ -136,5 +140,7 @@ class SearchView(GenericAPIView):
         response = self.get_paginated_response(self.get_serializer(page, many=True).data)
         response.data["fuzzy"] = results.fuzzy
         response.data["suggestion"] = results.suggestion
+        # the game searched when no game was chosen but the query named one ("Zange Die Zwei Türme"), else null
+        response.data["named_game"] = results.game.slug if results.named_game else None
         response.data["terms"] = GlossaryTermSerializer(results.terms, many=True).data
         return response

@@ -1,27 +1,41 @@
-"""The keyword register (Stichwortregister): words a reader looks a section up under that its text lacks.
+"""The keyword register (Stichwortregister): how readers look a section up when its text uses other words.
 
 Like the index of a printed rulebook, ``rules/data/search/register/<game>.toml`` gives each section the
-everyday words players ask in ("Schachtel" for "Spielinhalt", "sterben" for "Besiegte Helden"). It is
-project text written from the sections, not from the books; the search indexes it with the section's
-definitions (``search.refresh_vectors``).
+everyday ``words`` players ask in ("Schachtel" for "Spielinhalt", "sterben" for "Besiegte Helden") and the
+``questions`` it answers, as an editor's FAQ would ("Wer fängt an?").  Both are project text written from the
+sections, not from the books; the search indexes them with the section (``search_index``), each with its
+own weight.
 """
 
 import os
 import tomllib
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 REGISTER = Path(__file__).resolve().parent / "data" / "search" / "register"
 
 
+@dataclass(frozen=True)
+class Entry:
+    words: list[str] = field(default_factory=list)
+    questions: list[str] = field(default_factory=list)
+
+
 @lru_cache(maxsize=8)
-def _load(path: str, modified: float) -> dict[str, list[str]]:
-    return {slug: list(entry.get("words", [])) for slug, entry in tomllib.loads(Path(path).read_text("utf-8")).items()}
+def _load(path: str, modified: float) -> dict[str, Entry]:
+    tables = tomllib.loads(Path(path).read_text("utf-8"))
+    return {slug: Entry(list(t.get("words", [])), list(t.get("questions", []))) for slug, t in tables.items()}
 
 
-def words_for(game_slug: str) -> dict[str, list[str]]:
-    """{section slug: register words} of a game's book; empty when the game has no register."""
+def entries(game_slug: str) -> dict[str, Entry]:
+    """{section slug: its register entry} of a game's book; empty when the game has no register."""
     path = REGISTER / f"{game_slug}.toml"
     if not path.is_file():
         return {}
     return _load(str(path), os.path.getmtime(path))
+
+
+def words_for(game_slug: str) -> dict[str, list[str]]:
+    """{section slug: register words} of a game's book."""
+    return {slug: entry.words for slug, entry in entries(game_slug).items()}

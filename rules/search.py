@@ -37,6 +37,8 @@ PARTIAL_COVERS = 0.1
 # alike, 3.5 the fresh one better: the heading naming the subject weighs less against the body answering).
 HEADING_WEIGHT = 3.5
 REGISTER_WEIGHT = 3.0
+QUESTION_WEIGHT = 1.0
+ASKED_PROXIMITY = 1.0
 LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines, or in the parent section's heading
 K1, B = 1.2, 0.75  # BM25 saturation and length normalisation of the text
 MIN_CORRECTED = 5  # shortest word corrected by similarity, and shortest correction
@@ -94,6 +96,7 @@ class SearchResults:
     suggestion: str = ""  # the query with its corrections, for "Meintest du …"
     nearest_terms: list[GlossaryTerm] = field(default_factory=list)  # offered when nothing was found
     ideas: int = 0
+    named_game: bool = False  # the query named the game searched (no game was chosen)
 
     @property
     def answer(self) -> SectionHit | None:
@@ -192,8 +195,15 @@ def refresh_vectors(rulebook: Rulebook | None = None) -> int:
 
 def search(query: str | None, game_slug: str | None = None, limit: int = MAX_RESULTS) -> SearchResults:
     query, game = validate(query, game_slug)
-    analysed = analyse_query(query)
     index = search_index.current()
+    asked = query
+    named = analysis.named_game(query) if game is None else None
+    if named:
+        # "Wer fängt bei MECCG an?" across all books: MECCG's book; the name itself is no idea to look up
+        game = Game.objects.filter(slug=named[0]).first()
+        if game is not None:
+            asked = " ".join(w for w in analysis.words(query) if w not in named[1]) or query
+    analysed = analyse_query(asked)
     game_id = game.pk if game is not None else None
     books = index.books(game_id)
     corrections = _correct(analysed, index, books, game_id)
@@ -210,6 +220,7 @@ def search(query: str | None, game_slug: str | None = None, limit: int = MAX_RES
         corrections=corrections,
         suggestion=_suggestion(query, corrections),
         ideas=len(analysed.ideas),
+        named_game=bool(named and game is not None),
     )
     if not hits:
         results.nearest_terms = nearest_terms(analysed, game, index)
@@ -323,6 +334,14 @@ def _proximity(pk: int, analysed: AnalysedQuery, index: SearchIndex, postings: d
         if analysed.counts and not tokens.isdisjoint(analysis.NUMBERS):
             covered += COUNT_WEIGHT
         best = max(best, covered)
+    if ASKED_PROXIMITY:
+        # a question the register says the section answers, read like one of its sentences
+        for tokens in index.asked.get(pk, ()):
+            key = (tokens & wanted) | heading
+            covered = cache.get(key)
+            if covered is None:
+                covered = cache[key] = _covered_weight(key, analysed)
+            best = max(best, covered * ASKED_PROXIMITY)
     return 1 + PROXIMITY_WEIGHT * min(1.0, best / (len(analysed.ideas) + (COUNT_WEIGHT if analysed.counts else 0)))
 
 
@@ -333,8 +352,10 @@ def _group_score(pk: int, alternatives, norm: float, head_norm: float):
         for token_idf, token_postings in found:
             entry = token_postings.get(pk)
             if entry is not None:
-                tf, head, lead, listed = entry
-                fields = (HEADING_WEIGHT * head + LEAD_WEIGHT * lead + REGISTER_WEIGHT * listed) * head_norm
+                tf, head, lead, listed, asked = entry
+                fields = (
+                    HEADING_WEIGHT * head + LEAD_WEIGHT * lead + REGISTER_WEIGHT * listed + QUESTION_WEIGHT * asked
+                ) * head_norm
                 score += token_idf * (fields + tf * (K1 + 1) / (tf + K1 * norm))
                 matched += 1
         # A group (compound parts, a phrase) counts by the share of its words found, squared: one part of

@@ -33,8 +33,8 @@ class TermNames:
 class SearchIndex:
     version: tuple
     # token -> {section id: (count in the text, in the heading or a defined term's name, in a definition or the
-    # parent's heading, among the section's register words)}
-    postings: dict[str, dict[int, tuple[int, bool, bool, bool]]] = field(default_factory=dict)
+    # parent's heading, among the section's register words, in the questions the register says it answers)}
+    postings: dict[str, dict[int, tuple[int, bool, bool, bool, bool]]] = field(default_factory=dict)
     lengths: dict[int, int] = field(default_factory=dict)  # section id -> tokens in the text
     head_lengths: dict[int, int] = field(default_factory=dict)  # section id -> distinct heading tokens
     lead_lengths: dict[int, int] = field(default_factory=dict)  # section id -> distinct definition tokens
@@ -49,6 +49,7 @@ class SearchIndex:
     terms: list[TermNames] = field(default_factory=list)
     _sentences: dict[int, Sentences] = field(default_factory=dict)
     negated: dict[int, list[frozenset[str]]] = field(default_factory=dict)  # per sentence, see negated_tokens
+    asked: dict[int, list[frozenset[str]]] = field(default_factory=dict)  # section id -> tokens of each question
     _all_vocabulary: Counter | None = None  # every book's vocabulary merged, built on first use
 
     def sentences(self, pk: int, text: str) -> Sentences:
@@ -88,7 +89,7 @@ def _build(version: tuple) -> SearchIndex:
     for pk, game_id, slug, words in Rulebook.objects.values_list("pk", "game_id", "game__slug", "search_vocabulary"):
         index.book_game[pk], index.book_slug[pk] = game_id, slug
         index.vocabulary[game_id] = Counter(words)
-    keywords = {book: register.words_for(slug) for book, slug in index.book_slug.items()}
+    keywords = {book: register.entries(slug) for book, slug in index.book_slug.items()}
     rows = Section.objects.values_list(
         "pk", "rulebook_id", "kind", "search_heading", "search_lead", "search_body", "body_text"
     )
@@ -106,15 +107,19 @@ def _build(version: tuple) -> SearchIndex:
         counts = Counter(body_tokens)
         head = set(heading.split())
         opening = set(lead.split())
-        listed = register_tokens(keywords[book].get(slugs[pk], []))
+        entry = keywords[book].get(slugs[pk], EMPTY)
+        listed = register_tokens(entry.words)
         opening |= listed.pop("parts")
         listed = listed["whole"]
-        for token in counts.keys() | head | opening | listed:
+        index.asked[pk] = [frozenset(index_tokens(question)) for question in entry.questions]
+        asked = set().union(*index.asked[pk])
+        for token in counts.keys() | head | opening | listed | asked:
             postings.setdefault(token, {})[pk] = (
                 counts.get(token, 0),
                 token in head,
                 token in opening,
                 token in listed,
+                token in asked,
             )
         index.lengths[pk] = len(body_tokens)
         index.head_lengths[pk] = len(head)
@@ -159,6 +164,7 @@ def heading_role(heading: str, parent: str) -> str:
     return ""
 
 
+EMPTY = register.Entry()
 _current: SearchIndex | None = None
 _lock = threading.Lock()
 

@@ -13,7 +13,7 @@ def handmade_index(texts: dict[int, str], kinds: dict[int, str] | None = None) -
     for pk, text in texts.items():
         tokens = index_tokens(text)
         for token, count in Counter(tokens).items():
-            index.postings.setdefault(token, {})[pk] = (count, False, False, False)
+            index.postings.setdefault(token, {})[pk] = (count, False, False, False, False)
         kind = (kinds or {}).get(pk, "rule")
         index.lengths[pk], index.head_lengths[pk], index.kinds[pk], index.book_of[pk] = len(tokens), 1, kind, 1
         # the vocabulary holds the books' folded words, as refresh_vectors stores it

@@ -123,9 +123,9 @@ def test_an_example_ranks_below_the_rule_with_the_same_words():
     index = SearchIndex(version=())
     index.book_game, index.book_slug = {1: 1}, {1: "meccg"}
     for pk, kind in [(1, "example"), (2, "rule"), (3, "summary")]:
-        index.postings.setdefault("zang", {})[pk] = (2, True, False, False)
+        index.postings.setdefault("zang", {})[pk] = (2, True, False, False, False)
         index.lengths[pk], index.head_lengths[pk], index.kinds[pk], index.book_of[pk] = 50, 2, kind, 1
-    index.postings["ork"] = {4: (1, False, False, False)}
+    index.postings["ork"] = {4: (1, False, False, False, False)}
     index.lengths[4], index.head_lengths[4], index.kinds[4], index.book_of[4] = 50, 2, "rule", 1
     index.sections_per_book, index.length_per_book, index.head_length_per_book = (
         Counter({1: 4}),

@@ -81,3 +81,17 @@ def test_long_question_is_accepted(rulebooks):
     )
     assert 100 < len(question) <= 200
     assert search(question, "abenteuer-in-mittelerde").sections
+
+
+def test_query_naming_a_game_searches_its_book(rulebooks, client):
+    results = search("wer fängt bei MECCG an?")
+    assert results.named_game and results.game.slug == "meccg"
+    assert {hit.section.rulebook.game.slug for hit in results.sections} == {"meccg"}
+    assert [h.section.pk for h in results.sections] == [h.section.pk for h in search("wer fängt an?", "meccg").sections]
+    # two games named, or a game chosen: nothing narrowed
+    assert not search("Zange MECCG Schatten der Macht").named_game
+    assert not search("Konflikt SdM", "meccg").named_game
+    body = client.get("/api/rules/search/", {"q": "Konflikt SdM"}).json()
+    assert body["named_game"] == "schatten-der-macht"
+    page = client.get("/regeln/suche/", {"q": "Konflikt SdM"}).content.decode()
+    assert "weil die Suche dieses Spiel nennt" in page
