@@ -142,6 +142,17 @@ def is_german_word(word: str) -> bool:
     return len(lowered) > 2 and lowered in _german_dictionary()
 
 
+@lru_cache(maxsize=10_000)
+def german_correction(word: str) -> str:
+    """The most frequent German word one typing slip away from a misspelt one ("krigt" -> "kriegt",
+    "zagne" -> "zange"), or "" when there is none."""
+    lowered = word.casefold()
+    if len(lowered) < 4 or lowered in _german_dictionary():
+        return ""
+    found = _german_dictionary().correction(lowered)
+    return found if found and found != lowered else ""
+
+
 def without_prefix(word: str) -> list[str]:
     """The word without each verb prefix it may start with ("mitspielen" -> "spielen"), longest prefix first."""
     folded = fold(word)

@@ -410,11 +410,25 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
         cutoff = KNOWN_CUTOFF if known else 75 if len(typed) > 6 else 85
         close = process.extract(typed, pool, scorer=fuzz.ratio, score_cutoff=cutoff, limit=5)
         if not close:
+            if not known:  # no word of the books is that close: maybe an everyday word misspelt ("krigt")
+                _correct_to_german(analysed, idea, corrections)
             continue
         best = max(close, key=lambda match: (round(match[1]), vocabulary[match[0]]))[0]
         _replace(analysed, idea, typed, best)
         corrections.append((idea.text, best))
     return corrections
+
+
+def _correct_to_german(analysed: AnalysedQuery, idea: Idea, corrections: list) -> bool:
+    """A misspelt everyday word ("krigt") read as the German word it misspells, with that word's synonyms."""
+    word = analysis.german_correction(idea.text)
+    if not word:
+        return False
+    replacement = analysis.phrase_idea([word])
+    replacement.text, replacement.corrected = idea.text, word
+    analysed.ideas[analysed.ideas.index(idea)] = replacement
+    corrections.append((idea.text, word))
+    return True
 
 
 def _bridge(idea: Idea, index: SearchIndex, books: set[int]) -> bool:

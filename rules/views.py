@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 
-from . import selectors
+from . import register, selectors
 from .models import GlossaryTerm, Rulebook, Section
 from .rendering import render as render_markdown
 from .search import SearchError
@@ -42,6 +42,7 @@ def section_detail(request, game_slug, section_slug):
     context = {"section": section, "rulebook": section.rulebook, "body": mark_safe(body)}  # noqa: S308
     context.update(selectors.section_context(section))
     context["defined_terms"] = list(section.defined_terms.all())
+    context["faq"] = register.entries(game_slug).get(section.slug, register.Entry()).questions
     return render(request, "rules/section.html", context)
 
 

@@ -95,3 +95,24 @@ def test_query_naming_a_game_searches_its_book(rulebooks, client):
     assert body["named_game"] == "schatten-der-macht"
     page = client.get("/regeln/suche/", {"q": "Konflikt SdM"}).content.decode()
     assert "weil die Suche dieses Spiel nennt" in page
+
+
+@pytest.mark.parametrize(
+    ("query", "game", "typed", "meant", "section"),
+    [
+        ("wie bildet man eine zagne", "zwei-tuerme", "zagne", "zange", "die-zange"),
+        ("Held stebren", "abenteuer-in-mittelerde", "stebren", "sterben", "besiegte-helden"),
+    ],
+)
+def test_misspelt_everyday_word_is_read_as_the_word_it_misspells(rulebooks, query, game, typed, meant, section):
+    results = search(query, game)
+    assert (typed, meant) in results.corrections
+    assert results.sections[0].section.slug == section
+
+
+def test_section_page_lists_the_questions_it_answers(rulebooks, client):
+    questions = register.entries("zwei-tuerme")["spielvorbereitung"].questions
+    assert questions
+    page = client.get("/regeln/zwei-tuerme/spielvorbereitung/").content.decode()
+    assert "Fragen, die dieser Abschnitt beantwortet" in page and "nicht aus dem Regelheft" in page
+    assert all(question.replace("„", "&bdquo;") in page or question in page for question in questions)
