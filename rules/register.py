@@ -2,9 +2,10 @@
 
 Like the index of a printed rulebook, ``rules/data/search/register/<game>.toml`` gives each section the
 everyday ``words`` players ask in ("Schachtel" for "Spielinhalt", "sterben" for "Besiegte Helden") and the
-``questions`` it answers, as an editor's FAQ would ("Wer fängt an?").  Both are project text written from the
-sections, not from the books; the search indexes them with the section (``search_index``), each with its
-own weight.
+``questions`` it answers, as an editor's FAQ would ("Wer fängt an?"), shown on the section's page; and
+``phrasings``: the same kind of questions as players post them after a game night or type into a search box,
+for the search only.  All are project text written from the sections, not from the books; the search indexes
+them with the section (``search_index``), the words and the questions each with their own weight.
 """
 
 import os
@@ -20,12 +21,21 @@ REGISTER = Path(__file__).resolve().parent / "data" / "search" / "register"
 class Entry:
     words: list[str] = field(default_factory=list)
     questions: list[str] = field(default_factory=list)
+    phrasings: list[str] = field(default_factory=list)
+
+    @property
+    def asked(self) -> list[str]:
+        """Every question the section answers, as the FAQ words it and as players do."""
+        return [*self.questions, *self.phrasings]
 
 
 @lru_cache(maxsize=8)
 def _load(path: str, modified: float) -> dict[str, Entry]:
     tables = tomllib.loads(Path(path).read_text("utf-8"))
-    return {slug: Entry(list(t.get("words", [])), list(t.get("questions", []))) for slug, t in tables.items()}
+    return {
+        slug: Entry(list(t.get("words", [])), list(t.get("questions", [])), list(t.get("phrasings", [])))
+        for slug, t in tables.items()
+    }
 
 
 def entries(game_slug: str) -> dict[str, Entry]:

@@ -111,7 +111,7 @@ def _build(version: tuple) -> SearchIndex:
         listed = register_tokens(entry.words)
         opening |= listed.pop("parts")
         listed = listed["whole"]
-        index.asked[pk] = [frozenset(index_tokens(question)) for question in entry.questions]
+        index.asked[pk] = [frozenset(index_tokens(question)) for question in entry.asked]
         asked = set().union(*index.asked[pk])
         for token in counts.keys() | head | opening | listed | asked:
             postings.setdefault(token, {})[pk] = (

@@ -15,6 +15,7 @@ QUESTIONS = question_sets.load("blind")
 FORMS = {"q", "en", "typo", "nodia"}
 
 pytestmark = pytest.mark.django_db
+TOP3_REASON = "TODO"
 
 
 def test_blind_set_is_broad_enough():
@@ -26,10 +27,12 @@ def test_blind_answers_exist(rulebooks):
     assert not question_sets.unknown_answers(QUESTIONS)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="Gemessen 2026-11-26 nach Runde 3 (SQLite und PostgreSQL gleich): 140/162 = 86.4 % zuerst, 154/162 "
-    "in den ersten drei (vorher 139 und 153); die Schwelle ist 90 % und alle.",
-)
-def test_blind_questions_find_their_section(rulebooks):
-    question_sets.assert_bar(QUESTIONS)
+def test_blind_questions_find_their_section_first(rulebooks):
+    first, _misses = question_sets.outcome(QUESTIONS)
+    assert first / len(QUESTIONS) >= 0.9, f"{first} von {len(QUESTIONS)} zuerst"
+
+
+@pytest.mark.xfail(strict=False, reason=TOP3_REASON)
+def test_blind_questions_find_their_section_in_the_first_three(rulebooks):
+    _first, misses = question_sets.outcome(QUESTIONS)
+    assert not misses, misses

