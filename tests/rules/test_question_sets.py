@@ -36,7 +36,8 @@ def _outcome(name):
 
 
 def _xfail_where(reasons):
-    return [pytest.param(n, marks=pytest.mark.xfail(strict=False, reason=reasons[n])) if n in reasons else n for n in SETS]
+    marked = {n: pytest.mark.xfail(strict=False, reason=reason) for n, reason in reasons.items()}
+    return [pytest.param(n, marks=marked[n]) if n in marked else n for n in SETS]
 
 
 @pytest.mark.parametrize("name", SETS)
