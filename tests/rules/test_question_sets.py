@@ -1,10 +1,10 @@
-"""Six more player question sets (tests/rules/data/questions_<name>.toml) against issue #10's bar.
+"""Eight more player question sets (tests/rules/data/questions_<name>.toml) against issue #10's bar.
 
 Written by helpers who saw only the section texts (not the search, its code, the register or the other
-sets), in four styles: players typing at the table (players, players2), the books' own sentences asked back
-(sentences, sentences2), forum posts and search-box words (forum), a judge's edge cases (judge).  Each file's
-first line says whether the search was tuned on it; the untuned ones are the honest estimate for questions
-we do not see.  Within its book each question must find an accepted section first for at least 90 % and
+sets), in four styles: players typing at the table (players, players2, players3), the books' own sentences
+asked back (sentences, sentences2), forum posts and search-box words (forum, forum2), a judge's edge cases
+(judge).  Each file's first line says whether the search was tuned on it; the untuned ones are the honest
+estimate for questions we do not see.  Within its book each question must find an accepted section first for at least 90 % and
 within the first three for all; ``scripts/eval_questions.py FILE --scope both`` prints the figures per book
 and form with every miss.
 """
@@ -13,16 +13,21 @@ import pytest
 
 from . import question_sets
 
-SETS = ["players", "sentences", "players2", "sentences2", "forum", "judge"]
+SETS = ["players", "sentences", "forum", "players2", "sentences2", "judge", "forum2", "players3"]
 FORMS = {"q", "en", "typo", "nodia"}
-# Measured 2026-11-26 (SQLite and PostgreSQL alike): sets below the bar, with their figures.
-BELOW_FIRST = {"forum": "100/125 = 80.0 % zuerst"}
+# Measured 2026-11-26 at the end of round 4 (SQLite and PostgreSQL alike): the sets below the bar.
+BELOW_FIRST = {
+    "forum": "103/125 = 82.4 % zuerst (Foren-Fragen, vorher ungesehen 80.0 %)",
+    "forum2": "109/125 = 87.2 % zuerst (Foren-Fragen, nie zum Abstimmen gelesen)",
+}
 OUTSIDE_TOP3 = {
-    "players": "1 Frage nicht unter den ersten drei",
-    "sentences": "1 Frage nicht unter den ersten drei",
-    "players2": "2 Fragen nicht unter den ersten drei",
-    "sentences2": "1 Frage nicht unter den ersten drei",
-    "forum": "6 Fragen nicht unter den ersten drei",
+    "players": "123/125 in den ersten drei",
+    "sentences": "124/125 in den ersten drei",
+    "forum": "120/125 in den ersten drei",
+    "players2": "124/125 in den ersten drei",
+    "sentences2": "124/125 in den ersten drei",
+    "forum2": "123/125 in den ersten drei",
+    "players3": "119/125 in den ersten drei",
 }
 
 pytestmark = pytest.mark.django_db
