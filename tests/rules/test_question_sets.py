@@ -4,9 +4,9 @@ Written by helpers who saw only the section texts (not the search, its code, the
 sets), in four styles: players typing at the table (players, players2, players3), the books' own sentences
 asked back (sentences, sentences2), forum posts and search-box words (forum, forum2), a judge's edge cases
 (judge).  Each file's first line says whether the search was tuned on it; the untuned ones are the honest
-estimate for questions we do not see.  Within its book each question must find an accepted section first for at least 90 % and
-within the first three for all; ``scripts/eval_questions.py FILE --scope both`` prints the figures per book
-and form with every miss.
+estimate for questions we do not see.  Within its book each question must find an accepted section first
+for at least 90 % and within the first three for all; ``scripts/eval_questions.py FILE --scope both``
+prints the figures per book and form with every miss.
 """
 
 import pytest
