@@ -21,6 +21,9 @@ def test_register_names_every_section_of_its_book(rulebooks, game):
     assert set(listed) == slugs  # a renamed or new section must be listed (with [] when nothing fits)
     words = [w for entry in listed.values() for w in entry]
     assert words and all(w.strip() and "?" not in w and len(w.split()) <= 3 for w in words)
+    entries = register.entries(game).values()
+    assert all(q.endswith("?") and len(q) <= 160 for entry in entries for q in entry.questions)
+    assert all(q.strip() and len(q) <= 180 for entry in entries for q in entry.phrasings)
 
 
 def test_register_word_finds_its_section(rulebooks):
