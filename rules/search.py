@@ -6,7 +6,9 @@ analysis.  The sections holding any of the query's tokens come from postings hel
 version (``rules.search_index``), read from the stored tokens on either database, so the ranking below sees
 the same statistics and gives the same order on both.  A section scores by how many of the
 query's ideas it covers, each idea weighted by rarity (BM25-style) and counted extra in the heading and the
-glossary terms the section defines.  Words found nowhere are corrected against the books' vocabulary.
+glossary terms the section defines and in the section's keyword register (``rules.register``: words and
+questions that editors list for it).  Words found nowhere are corrected against the books' vocabulary, or
+bridged when they are correct German the books just don't use.
 """
 
 import difflib
@@ -36,9 +38,12 @@ PARTIAL_COVERS = 0.1
 # A token in the heading or a defined term counts like this many saturated mentions (3.5-4 rank the held-out set
 # alike, 3.5 the fresh one better: the heading naming the subject weighs less against the body answering).
 HEADING_WEIGHT = 3.5
+# A word the section's register lists (rules.register) counts nearly like a heading word; the words of the
+# questions it says the section answers like a definition's.  2.5–3 and 1 ranked the question sets best
+# (register words as heading words: 10 fewer first; questions ×0.7 or ×1.5: 2–5 fewer).
 REGISTER_WEIGHT = 3.0
 QUESTION_WEIGHT = 1.0
-ASKED_PROXIMITY = 1.0
+ASKED_PROXIMITY = 1.0  # a register question covering the query counts like a sentence of the text (+4 first)
 LEAD_WEIGHT = 1.0  # ... in the definition of a term the section defines, or in the parent section's heading
 K1, B = 1.2, 0.75  # BM25 saturation and length normalisation of the text
 MIN_CORRECTED = 5  # shortest word corrected by similarity, and shortest correction
@@ -172,8 +177,7 @@ def refresh_vectors(rulebook: Rulebook | None = None) -> int:
             names = "\n".join([section.heading, *terms.get(section.pk, [])])
             heading = _joined(analysis.index_tokens(names, keep_stopwords=True))
             body = _joined(analysis.index_tokens(section.body_text))
-            # The parent's heading is context: "Monster" under "Schaden erleiden und besiegt werden"; the
-            # register's words count as much (as heading words they outweighed the text: 10 fewer found first).
+            # The parent's heading is context: "Monster" under "Schaden erleiden und besiegt werden".
             context = [*definitions.get(section.pk, []), headings.get(section.parent_id, "")]
             lead = _joined(analysis.index_tokens("\n".join(context)))
             for word in analysis.words(
@@ -228,7 +232,8 @@ def search(query: str | None, game_slug: str | None = None, limit: int = MAX_RES
 
 
 def _postings(index: SearchIndex, tokens: set[str], books: set[int]) -> dict[str, dict]:
-    """{token: {section id: (count, in heading, in definitions)}} within the books searched."""
+    """{token: {section id: (count, in heading, in definitions, in the register's words, in its questions)}}
+    within the books searched."""
     everything = len(books) == len(index.book_game)
     found = {}
     for token in tokens:
@@ -386,10 +391,7 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
             # a misspelt English or colloquial term ("compagny"): the term's German words
             term = process.extractOne(typed, analysis.SYNONYM_WORDS, scorer=fuzz.ratio, score_cutoff=KNOWN_CUTOFF - 5)
             if term:
-                replacement = analysis.phrase_idea([term[0]])
-                replacement.text, replacement.corrected = idea.text, term[0]
-                analysed.ideas[analysed.ideas.index(idea)] = replacement
-                corrections.append((idea.text, term[0]))
+                _read_as(analysed, idea, term[0], corrections)
                 continue
         if len(typed) == SHORT_CORRECTED:
             best = _correct_short(typed, vocabulary, index)
@@ -410,8 +412,9 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
         cutoff = KNOWN_CUTOFF if known else 75 if len(typed) > 6 else 85
         close = process.extract(typed, pool, scorer=fuzz.ratio, score_cutoff=cutoff, limit=5)
         if not close:
-            if not known:  # no word of the books is that close: maybe an everyday word misspelt ("krigt")
-                _correct_to_german(analysed, idea, corrections)
+            word = "" if known else analysis.german_correction(idea.text)
+            if word:  # no word of the books is that close: an everyday word misspelt ("krigt" -> "kriegt")
+                _read_as(analysed, idea, word, corrections)
             continue
         best = max(close, key=lambda match: (round(match[1]), vocabulary[match[0]]))[0]
         _replace(analysed, idea, typed, best)
@@ -419,16 +422,12 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
     return corrections
 
 
-def _correct_to_german(analysed: AnalysedQuery, idea: Idea, corrections: list) -> bool:
-    """A misspelt everyday word ("krigt") read as the German word it misspells, with that word's synonyms."""
-    word = analysis.german_correction(idea.text)
-    if not word:
-        return False
+def _read_as(analysed: AnalysedQuery, idea: Idea, word: str, corrections: list) -> None:
+    """Replace a misspelt idea by the word it misspells, analysed anew with that word's synonyms."""
     replacement = analysis.phrase_idea([word])
     replacement.text, replacement.corrected = idea.text, word
     analysed.ideas[analysed.ideas.index(idea)] = replacement
     corrections.append((idea.text, word))
-    return True
 
 
 def _bridge(idea: Idea, index: SearchIndex, books: set[int]) -> bool:
