@@ -182,6 +182,14 @@ def derived_stems(word: str) -> tuple[str, ...]:
     folded = fold(word)
     found = []
     separated = next((p for p in PARTICLES if folded.startswith(p) and folded[len(p) :] in VERB_FORMS), None)
+    # the zu-infinitive of a separable verb: "loszuwerden" -> "loswerden", "nachzuziehen" -> "nachziehen"
+    joined = next(
+        (p for p in PARTICLES if folded.startswith(p + "zu") and len(folded) - len(p) >= 7 and folded.endswith("n")),
+        None,
+    )
+    if joined and word[:1].islower():
+        infinitive = joined + folded[len(joined) + 2 :]
+        found.extend((stem(infinitive), *derived_stems(infinitive)))
     if folded in VERB_FORMS:
         found.append(stem(VERB_FORMS[folded]))
     elif separated:  # "abgeworfen" -> "abwerfen"

@@ -119,3 +119,11 @@ def test_section_page_lists_the_questions_it_answers(rulebooks, client):
     page = client.get("/regeln/zwei-tuerme/spielvorbereitung/").content.decode()
     assert "Fragen, die dieser Abschnitt beantwortet" in page and "nicht aus dem Regelheft" in page
     assert all(question.replace("„", "&bdquo;") in page or question in page for question in questions)
+
+
+@pytest.mark.parametrize(("word", "joined"), [("loszuwerden", "loswerden"), ("nachzuziehen", "nachziehen")])
+def test_zu_infinitive_of_a_separable_verb_is_the_verb(word, joined):
+    assert analysis.stem(joined) in analysis.derived_stems(word)
+    # and the colloquial "loswerden" brings its book words along ("abwerfen")
+    tokens = analysis.analyse_query(f"um ihn {word}").ideas[0].tokens
+    assert analysis.stem(joined) in tokens
