@@ -291,21 +291,18 @@ def _rank(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id)
         head_norm = min(1.0, HEAD_SPAN * average_head / max(head_lengths[pk], 1))
         total_score, covered, coverage = 0.0, 0, 0.0
         for alternatives, home in zip(ideas, homes, strict=True):
-            best = max(_group_score(pk, alternatives, norm, head_norm))
+            best, complete = _idea_score(pk, alternatives, norm, head_norm)
             if home and home != book_slug[book_of[pk]]:
                 best *= AWAY_WEIGHT
             if best > 0:
                 total_score += best
                 covered += 1
                 # Only part of a compound ("Gefahr" of "Gefahrendeck") scores, but covers the idea only in part.
-                complete = any(
-                    len(found) == size and all(pk in p for _idf, p in found) for _w, found, size in alternatives
-                )
                 coverage += 1.0 if complete else PARTIAL_COVERS
         if coverage >= 1:  # a section that only shares part of a compound ("limit" of "Gefahrenlimit") is no hit
             for alternatives in hints:
                 # in the text only: a heading naming "Limit" is about some limit, not the one asked for
-                total_score += HINT_WEIGHT * max(_group_score(pk, alternatives, norm, head_norm), default=0.0)
+                total_score += HINT_WEIGHT * _idea_score(pk, alternatives, norm, head_norm)[0]
             ranked.append((pk, total_score * coverage / len(ideas) * KIND_WEIGHT.get(kinds[pk], 1.0), covered))
     ranked.sort(key=lambda r: (-r[1], r[0]))
     if len(analysed.ideas) > 1 or analysed.counts:
@@ -350,8 +347,11 @@ def _proximity(pk: int, analysed: AnalysedQuery, index: SearchIndex, postings: d
     return 1 + PROXIMITY_WEIGHT * min(1.0, best / (len(analysed.ideas) + (COUNT_WEIGHT if analysed.counts else 0)))
 
 
-def _group_score(pk: int, alternatives, norm: float, head_norm: float):
-    """The score of each alternative token group of an idea for one section (BM25F-like)."""
+def _idea_score(pk: int, alternatives, norm: float, head_norm: float) -> tuple[float, bool]:
+    """The best score of an idea's alternative token groups for one section (BM25F-like), and whether some
+    group is found whole."""
+    best, complete = 0.0, False
+    saturation = K1 * norm
     for weight, found, size in alternatives:
         score, matched = 0.0, 0
         for token_idf, token_postings in found:
@@ -361,11 +361,13 @@ def _group_score(pk: int, alternatives, norm: float, head_norm: float):
                 fields = (
                     HEADING_WEIGHT * head + LEAD_WEIGHT * lead + REGISTER_WEIGHT * listed + QUESTION_WEIGHT * asked
                 ) * head_norm
-                score += token_idf * (fields + tf * (K1 + 1) / (tf + K1 * norm))
+                score += token_idf * (fields + tf * (K1 + 1) / (tf + saturation))
                 matched += 1
+        complete = complete or matched == size
         # A group (compound parts, a phrase) counts by the share of its words found, squared: one part of
         # "Nieder|lage" alone says little about "Niederlage".
-        yield weight * score / size * (matched / size)
+        best = max(best, weight * score / size * (matched / size))
+    return best, complete
 
 
 def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_id) -> list[tuple[str, str]]:
