@@ -487,12 +487,8 @@ def phrase_idea(phrase_words: list[str]) -> Idea:
     return idea
 
 
-def _function_words() -> set[str]:
-    phrases = [*QUESTION_HINTS, *COUNT_WORDS]
-    return STOPWORDS | NEGATIONS | {w for phrase in phrases for w in phrase.split()}
-
-
-FUNCTION_WORDS = _function_words()
+# Filler, negations and the words of question phrases: what a query word written with ae/oe/ue may stand for.
+FUNCTION_WORDS = STOPWORDS | NEGATIONS | {w for phrase in [*QUESTION_HINTS, *COUNT_WORDS] for w in phrase.split()}
 
 
 def untranscribed(word: str) -> str:

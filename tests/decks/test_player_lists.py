@@ -3,6 +3,7 @@ decks in data/published/ use, each on its own, with the code the card data gives
 
 import pytest
 
+from decks.formats.meccg.model import PARTS
 from decks.formats.meccg.textformat import parse
 
 pytestmark = pytest.mark.django_db
@@ -141,14 +142,7 @@ def test_german_headings(card_index):
         "Startgemeinschaft\nAragorn II\nZauberer\n2 Gandalf\nUnterstützung\nConcealment\n"
         "Gefahren\nCave Worm\nOrte\nMoria\nReservestapel\nLure of Power\n"
     )
-    assert [part for _name, _q, part in _read(text, card_index)] == [
-        "pool",
-        "characters",
-        "resources",
-        "hazards",
-        "sites",
-        "sideboard",
-    ]
+    assert [part for _name, _q, part in _read(text, card_index)] == list(PARTS)
 
 
 def test_an_unknown_heading_is_still_an_error(card_index):
