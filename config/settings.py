@@ -49,6 +49,14 @@ INSTALLED_APPS = [
     "matches",
 ]
 
+# Games playable by post: one Django app each under matches/games/ (docs/games.md says how to add one).
+BRUCHTAL_GAMES = [
+    "matches.games.zwei_tuerme",
+    "matches.games.wuerfeltisch",
+    "matches.games.meccg",
+]
+INSTALLED_APPS += BRUCHTAL_GAMES
+
 MIDDLEWARE = [
     # First, so that oversized bodies and NUL bytes are refused before anything reads them.
     "core.middleware.RequestGuardMiddleware",

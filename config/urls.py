@@ -6,7 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from core import api as core_api
 from core import views as core_views
-from matches.analysis import AnalyseView
+from matches import plugins
 
 # Swagger UI (third party) injects its own style elements: only there do inline styles pass
 # (scripts stay 'self'). Redoc is not offered: it loads its logo from a CDN, which the CSP forbids.
@@ -22,8 +22,8 @@ api_patterns = [
     path("rules/", include("rules.api_urls")),
     path("decks/", include("decks.api_urls")),
     path("matches/", include("matches.api_urls")),
-    path("zwei-tuerme/analyse/", AnalyseView.as_view(), name="zwei-tuerme-analyse"),
-    path("meccg/", include("matches.meccg_api_urls")),
+    # Each game's own API (matches/games/<game>/api_urls.py), registered through its AppConfig.
+    *plugins.api_urlpatterns(),
 ]
 
 urlpatterns = [
@@ -37,7 +37,7 @@ urlpatterns = [
     path("karten/", include("cards.urls")),
     path("regeln/", include("rules.urls")),
     path("decks/", include("decks.urls")),
-    path("partien/meccg/", include("matches.meccg_urls")),
+    *plugins.page_urlpatterns(),
     path("partien/", include("matches.urls")),
     path("api/", include(api_patterns)),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from . import plugins
 from .engine import registry
 from .models import DeadlinePolicy, PlayerSettings
 
@@ -13,18 +14,22 @@ def engine_choices():
     return [(slug, gettext(engine.name)) for slug, engine in sorted(registry.ENGINES.items())]
 
 
+def _option_game():
+    """The game whose setup option the create form's second choice sets (today: the dice table's board game)."""
+    return next((config for config in plugins.games() if config.option_name), None)
+
+
 def game_choices():
-    dice = registry.get("wuerfeltisch")
-    return [("", _("– (nur beim Würfeltisch) –")), *dice.game_choices()] if dice else []
+    config = _option_game()
+    if config is None:
+        return []
+    return [("", config.option_blank), *config.option_choices()]
 
 
 class CreateMatchForm(forms.Form):
     engine = forms.ChoiceField(label=_("Spiel"))
-    game = forms.ChoiceField(
-        label=_("Brettspiel am Würfeltisch"),
-        required=False,
-        help_text=_("Der Würfeltisch begleitet ein Spiel, das ihr zu Hause auf dem Tisch habt."),
-    )
+    # Label, help and choices come from the game that takes such an option (plugins.GameConfig).
+    game = forms.ChoiceField(required=False)
     players = forms.IntegerField(label=_("Spielerzahl"), min_value=2, max_value=6, initial=2)
     invite = forms.CharField(
         label=_("Einladen (Benutzernamen, durch Komma getrennt)"),
@@ -41,10 +46,15 @@ class CreateMatchForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["engine"].choices = engine_choices()
         self.fields["game"].choices = game_choices()
+        option_game = _option_game()
+        if option_game is not None:
+            self.fields["game"].label = option_game.option_label
+            self.fields["game"].help_text = option_game.option_help
 
     def service_kwargs(self) -> dict:
         data = self.cleaned_data
-        options = {"game": data["game"]} if data["engine"] == "wuerfeltisch" else {}
+        config = plugins.game(data["engine"])
+        options = config.create_options(data) if config else {}
         invite = [name.strip() for name in data["invite"].split(",") if name.strip()]
         return {
             "engine": data["engine"],

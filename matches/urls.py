@@ -1,12 +1,11 @@
 from django.urls import path
 
-from . import analysis, views
+from . import views
 
 app_name = "matches"
 
 urlpatterns = [
     path("", views.index, name="index"),
-    path("analyse/", analysis.board_page, name="zt-analyse"),
     path("neu/", views.create, name="create"),
     path("einstellungen/", views.settings_view, name="settings"),
     path("nachrichten/", views.notices, name="notices"),

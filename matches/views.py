@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import selectors, services
+from . import plugins, selectors, services
 from .engine import registry
 from .engine.base import IllegalAction
 from .errors import MatchError
@@ -43,7 +43,8 @@ def _include(match, part):
 def index(request):
     services.check_deadlines_on_request()
     form = CreateMatchForm() if request.user.is_authenticated else None
-    return render(request, "matches/index.html", {"lobby": selectors.lobby(request.user), "form": form})
+    context = {"lobby": selectors.lobby(request.user), "form": form, "game_links": plugins.lobby_links()}
+    return render(request, "matches/index.html", context)
 
 
 @login_required

@@ -1,30 +1,18 @@
-"""Engine slug → engine instance. Engines register here; the framework asks only this module."""
+"""Engine slug → engine instance. Games register here when their app is ready; the framework asks only
+this module and never imports a game."""
 
 from __future__ import annotations
 
-import importlib
-
 from .base import Engine
 
-# Packages that export ENGINE; a missing one (a colleague's branch not merged yet) is skipped.
-ENGINE_PACKAGES = ["matches.engine.zwei_tuerme", "matches.engine.wuerfeltisch", "matches.engine.meccg"]
+ENGINES: dict[str, Engine] = {}
+_PACKAGES: dict[str, str] = {}
 
 
-def _load() -> dict[str, Engine]:
-    engines: dict[str, Engine] = {}
-    for name in ENGINE_PACKAGES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue
-            raise
-        engine = module.ENGINE
-        engines[engine.slug] = engine
-    return engines
-
-
-ENGINES: dict[str, Engine] = _load()
+def register(engine: Engine, package: str) -> None:
+    """Make ``engine`` playable; ``package`` names its template folder (``templates/matches/<package>/``)."""
+    ENGINES[engine.slug] = engine
+    _PACKAGES[engine.slug] = package
 
 
 def get(slug: str) -> Engine | None:
@@ -32,5 +20,5 @@ def get(slug: str) -> Engine | None:
 
 
 def package_of(engine: Engine) -> str:
-    """The template folder of an engine: the last part of its package (``zwei_tuerme``)."""
-    return type(engine).__module__.split(".")[2]
+    """The template folder of an engine (``zwei_tuerme``)."""
+    return _PACKAGES[engine.slug]

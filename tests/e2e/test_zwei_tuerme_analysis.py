@@ -65,7 +65,7 @@ def test_the_move_form_builds_the_action_from_a_card_and_a_click(live_server, pa
     from django.template.loader import render_to_string
     from django.test import RequestFactory
 
-    from matches.engine.zwei_tuerme import ENGINE
+    from matches.games.zwei_tuerme.engine import ENGINE
 
     state = ENGINE.from_position(ARAGORN, players=2, hands=[["gimli-8"], ["aragorn-9", "gimli-7", "gandalf-7"]], turn=1)
     view = ENGINE.view(state, 1)

@@ -1,7 +1,8 @@
 import pytest
 
-from matches import bench
-from matches.engine.zwei_tuerme.benchcases import random_game
+from matches import bench as framework_bench
+from matches.games.zwei_tuerme import bench
+from matches.games.zwei_tuerme.bench import random_game
 
 
 @pytest.mark.django_db  # the match framework's cases (SELECT 1, resolve_move) use the database
@@ -11,6 +12,12 @@ def test_bench_cases_run():
         labels.append(label)
         assert run() is not None
     assert any("Zufallspartie" in label for label in labels)
+
+
+@pytest.mark.django_db
+def test_framework_bench_cases_run():
+    labels = [label for label, run in framework_bench.cases() if run() is not None]
+    assert any("SELECT 1" in label for label in labels)
 
 
 def test_the_bench_game_is_played_to_the_end():

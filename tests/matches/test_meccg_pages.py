@@ -87,7 +87,7 @@ def test_someone_elses_deck_is_refused_on_the_page(client, match, users):
 
 
 def test_parse_form_turns_fields_into_actions():
-    from matches.engine.meccg import ENGINE
+    from matches.games.meccg.engine import ENGINE
 
     action = ENGINE.parse_form(
         {"type": "plan_movement", "company": "g3", "site": "k40", "kind": "region", "route": "Rhudaur, Hollin"}

@@ -7,8 +7,8 @@ import pytest
 
 from matches.engine import rng
 from matches.engine.base import IllegalAction
-from matches.engine.wuerfeltisch import ENGINE
-from matches.engine.wuerfeltisch import dice as dice_mod
+from matches.games.wuerfeltisch.engine import ENGINE
+from matches.games.wuerfeltisch.engine import dice as dice_mod
 
 
 def new(players=3, game="sauron", seed=7):

@@ -6,7 +6,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 
-from matches.engine.zwei_tuerme import ENGINE
+from matches.games.zwei_tuerme.engine import ENGINE
 from tests.matches.engine.zt_positions import ARAGORN, EOMER
 
 URL = "/partien/analyse/"

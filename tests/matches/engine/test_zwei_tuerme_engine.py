@@ -5,11 +5,11 @@ import json
 import pytest
 
 from matches.engine.base import IllegalAction
-from matches.engine.zwei_tuerme import ENGINE
-from matches.engine.zwei_tuerme.data import load
-from matches.engine.zwei_tuerme.events import apply_event
-from matches.engine.zwei_tuerme.notation import parse
-from matches.engine.zwei_tuerme.orcs import put_orc
+from matches.games.zwei_tuerme.engine import ENGINE
+from matches.games.zwei_tuerme.engine.data import load
+from matches.games.zwei_tuerme.engine.events import apply_event
+from matches.games.zwei_tuerme.engine.notation import parse
+from matches.games.zwei_tuerme.engine.orcs import put_orc
 
 from .zt_positions import ARAGORN, ARAGORN_PATH, EOMER, EOMER_PATH
 

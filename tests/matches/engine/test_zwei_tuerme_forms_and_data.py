@@ -3,9 +3,9 @@
 import pytest
 
 from matches.engine.base import IllegalAction
-from matches.engine.zwei_tuerme import ENGINE, parse_form
-from matches.engine.zwei_tuerme.data import DATA_FILE, load
-from matches.engine.zwei_tuerme.notation import parse
+from matches.games.zwei_tuerme.engine import ENGINE, parse_form
+from matches.games.zwei_tuerme.engine.data import DATA_FILE, load
+from matches.games.zwei_tuerme.engine.notation import parse
 
 DATA = load()
 

@@ -3,8 +3,8 @@
 import pytest
 
 from matches.engine.base import IllegalAction
-from matches.engine.zwei_tuerme import analyse, movement
-from matches.engine.zwei_tuerme.notation import parse
+from matches.games.zwei_tuerme.engine import analyse, movement
+from matches.games.zwei_tuerme.engine.notation import parse
 
 from .zt_positions import ARAGORN, ARAGORN_FROM, ARAGORN_PATH, EOMER, EOMER_FROM, EOMER_PATH, EOMER_PINCERED
 

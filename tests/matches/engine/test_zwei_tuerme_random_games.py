@@ -8,9 +8,9 @@ import os
 import random
 
 from matches.engine.base import IllegalAction
-from matches.engine.zwei_tuerme import ENGINE, movement
-from matches.engine.zwei_tuerme.data import load
-from matches.engine.zwei_tuerme.notation import FIGURES, parse
+from matches.games.zwei_tuerme.engine import ENGINE, movement
+from matches.games.zwei_tuerme.engine.data import load
+from matches.games.zwei_tuerme.engine.notation import FIGURES, parse
 
 DATA = load()
 GAMES = int(os.environ.get("ZT_RANDOM_GAMES", "300"))

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from matches.engine.meccg.cardinfo import from_json_record
-from matches.engine.meccg.engine import MeccgEngine
+from matches.games.meccg.engine.cardinfo import from_json_record
+from matches.games.meccg.engine.engine import MeccgEngine
 
 CARDS_JSON = Path(__file__).resolve().parents[5] / "shared" / "data" / "meccg" / "cards.json"
 

@@ -3,9 +3,9 @@
 import pytest
 
 from matches.engine.base import IllegalAction
-from matches.engine.meccg import movement
-from matches.engine.meccg import state as st
-from matches.engine.meccg.cardinfo import region_map
+from matches.games.meccg.engine import movement
+from matches.games.meccg.engine import state as st
+from matches.games.meccg.engine.cardinfo import region_map
 
 
 @pytest.fixture

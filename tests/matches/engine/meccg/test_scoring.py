@@ -2,7 +2,7 @@
 
 import pytest
 
-from matches.engine.meccg.scoring import Sheet, capped, doubled, raw_categories, score, tournament_points
+from matches.games.meccg.engine.scoring import Sheet, capped, doubled, raw_categories, score, tournament_points
 
 
 def hero(**points):

@@ -3,7 +3,7 @@
 import pytest
 
 from matches.engine.base import IllegalAction
-from matches.engine.meccg.engine import MeccgEngine
+from matches.games.meccg.engine.engine import MeccgEngine
 
 from .conftest import Table, hero_deck, minion_deck
 

@@ -3,7 +3,7 @@
 import pytest
 
 from matches.engine.base import IllegalAction
-from matches.engine.meccg import state as st
+from matches.games.meccg.engine import state as st
 
 PHASE_ORDER = ["untap", "organization", "long_event", "movement", "site", "end"]
 

@@ -1,0 +1,18 @@
+from django.utils.translation import gettext_lazy as _
+
+from matches import plugins
+
+
+class MeccgConfig(plugins.GameConfig):
+    name = "matches.games.meccg"
+    engine_path = "matches.games.meccg.engine.ENGINE"
+    page_urls = "matches.games.meccg.urls"
+    api_urls = "matches.games.meccg.api_urls"
+    lobby_links = (("meccg:punkte", _("MECCG-Punkterechner: die Endwertung nach den Turnierregeln")),)
+
+    def ready(self):
+        super().ready()
+        # The engine gets its card data and the deck check from the Django side (no Django in engines).
+        from . import cards
+
+        cards.configure()

@@ -1,0 +1,1 @@
+"""The dice table: play by post for games whose boards stand at each player's home."""

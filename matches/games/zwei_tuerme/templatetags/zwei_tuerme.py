@@ -1,0 +1,188 @@
+"""Drawing data for the Zwei Türme board include: coordinates and German labels from a view dict."""
+
+import json
+
+from django import template
+from django.utils.translation import gettext as _
+
+from matches.games.zwei_tuerme.engine.movement import SYMBOL_NAMES
+
+register = template.Library()
+
+CELL = 40  # px per field in the SVG's own units
+MARGIN = 24  # room for the column and row numbers
+TRACK = 56  # height of the Ent track below the board
+SEAT_FILLS = ("#2e7d32", "#c62828", "#1565c0", "#f9a825")
+TOWER_SHAPE = ((8, 36), (14, 6), (20, 2), (26, 6), (32, 36))
+SEAT_INK = ("#ffffff", "#ffffff", "#ffffff", "#1f1d1a")
+
+
+def _color(seat: int) -> str:
+    return _(("Grün", "Rot", "Blau", "Gelb")[seat])
+
+
+def _field_label(r: int, c: int, char: str, tower: str | None) -> str:
+    where = _("Feld %(field)s") % {"field": f"{r}/{c}"}
+    if char == "o":
+        return _("%(where)s: Ork") % {"where": where}
+    if char in "1234":
+        return _("%(where)s: Figur von %(color)s") % {"where": where, "color": _color(int(char) - 1)}
+    if char == "T":
+        return _("%(where)s: Turm %(name)s") % {"where": where, "name": tower or ""}
+    if char == "#":
+        return _("%(where)s: kein Spielfeld") % {"where": where}
+    return _("%(where)s: frei") % {"where": where}
+
+
+@register.simple_tag
+def zt_board(view: dict, highlight=None, path=None, marks=None) -> dict:
+    """Everything board.html draws. ``highlight``: reachable fields; ``path``: a move's fields;
+    ``marks``: {"captured": [...], "pincered": [...]} for the chosen move."""
+    rows_text = view["position"].split("/")
+    rows, columns = len(rows_text), len(rows_text[0])
+    board = view.get("board") or {}
+    tower_names = {tuple(t["field"]): t["name"] for t in board.get("towers", [])}
+    highlight = {tuple(f) for f in highlight or []}
+    path = [tuple(f) for f in path or []]
+    marks = marks or {}
+    captured = {tuple(f) for f in marks.get("captured", [])}
+    pincered = {tuple(f) for f in marks.get("pincered", [])}
+    cells, orcs, figures, towers = [], [], [], []
+    counts = {"o": 0}
+    for r, row in enumerate(rows_text, start=1):
+        for c, char in enumerate(row, start=1):
+            x, y = MARGIN + (c - 1) * CELL, MARGIN + (r - 1) * CELL
+            classes = ["zt-field"]
+            if char == "#":
+                classes.append("zt-hole")
+            if (r, c) in highlight:
+                classes.append("zt-reachable")
+            if (r, c) in path:
+                classes.append("zt-path")
+            if (r, c) in captured:
+                classes.append("zt-captured")
+            if (r, c) in pincered:
+                classes.append("zt-pincered")
+            cells.append(
+                {
+                    "r": r,
+                    "c": c,
+                    "x": x,
+                    "y": y,
+                    "cls": " ".join(classes),
+                    "label": _field_label(r, c, char, tower_names.get((r, c))),
+                    "char": char,
+                    "step": path.index((r, c)) + 1 if (r, c) in path else None,
+                }
+            )
+            cx, cy = x + CELL // 2, y + CELL // 2
+            if char == "o":
+                counts["o"] += 1
+                orcs.append({"cx": cx, "cy": cy})
+            elif char in "1234":
+                seat = int(char) - 1
+                figures.append(
+                    {"cx": cx, "cy": cy, "fill": SEAT_FILLS[seat], "ink": SEAT_INK[seat], "char": char, "r": r, "c": c}
+                )
+            elif char == "T":
+                name = tower_names.get((r, c), _("Turm"))
+                towers.append(
+                    {
+                        "name": name,
+                        "points": " ".join(f"{x + dx},{y + dy}" for dx, dy in TOWER_SHAPE),
+                        "cx": cx,
+                        "y": y,
+                    }
+                )
+    areas = []
+    for area in board.get("areas", []):
+        fields = [tuple(f) for f in area["fields"] if 1 <= f[0] <= rows and 1 <= f[1] <= columns]
+        if not fields:
+            continue
+        top, bottom = min(f[0] for f in fields), max(f[0] for f in fields)
+        left, right = min(f[1] for f in fields), max(f[1] for f in fields)
+        areas.append(
+            {
+                "name": area["name"],
+                "key": area["key"],
+                "x": MARGIN + (left - 1) * CELL + 2,
+                "y": MARGIN + (top - 1) * CELL + 2,
+                "w": (right - left + 1) * CELL - 4,
+                "h": (bottom - top + 1) * CELL - 4,
+                "tx": MARGIN + (left - 1) * CELL + 5,
+                "ty": MARGIN + (top - 1) * CELL + 12,
+            }
+        )
+    height = MARGIN + rows * CELL + 8
+    track = []
+    ent_track = board.get("ent_track")
+    ent = view.get("ent")
+    if ent_track:
+        length = ent_track["length"]
+        step = min(CELL, (columns * CELL) // max(1, length))
+        for i in range(length):
+            cls = "zt-track"
+            if i == 0:
+                cls += " zt-track-start"
+            if i == length - 1:
+                cls += " zt-track-last"
+            if i == ent:
+                cls += " zt-track-ent"
+            track.append({"cx": MARGIN + i * step + step // 2, "cy": height + TRACK // 2, "cls": cls, "i": i})
+        height += TRACK
+    figure_text = ", ".join(
+        _("%(color)s auf %(field)s") % {"color": _color(int(f["char"]) - 1), "field": f"{f['r']}/{f['c']}"}
+        for f in figures
+    )
+    summary = _("Spielplan mit %(rows)s Reihen und %(columns)s Spalten, %(orcs)s Orks.") % {
+        "rows": rows,
+        "columns": columns,
+        "orcs": counts["o"],
+    }
+    if figure_text:
+        summary += " " + _("Figuren: %(list)s.") % {"list": figure_text}
+    if ent_track and ent is not None:
+        summary += " " + _("Der Ent steht auf Feld %(n)s von %(last)s der Laufleiste.") % {
+            "n": ent,
+            "last": ent_track["length"] - 1,
+        }
+    return {
+        "width": MARGIN + columns * CELL + 8,
+        "height": height,
+        "cell": CELL,
+        "cells": cells,
+        "orcs": orcs,
+        "figures": figures,
+        "towers": towers,
+        "areas": areas,
+        "track": track,
+        "ent": ent,
+        "col_labels": [{"x": MARGIN + (c - 1) * CELL + CELL // 2, "n": c} for c in range(1, columns + 1)],
+        "row_labels": [{"y": MARGIN + (r - 1) * CELL + CELL // 2 + 4, "n": r} for r in range(1, rows + 1)],
+        "summary": summary,
+        "position": view["position"],
+    }
+
+
+@register.filter
+def zt_json(value) -> str:
+    """JSON for a data attribute (the template escapes it)."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+@register.filter
+def zt_symbol(symbol: str) -> str:
+    """The German words for a hero card's direction symbol."""
+    words = SYMBOL_NAMES.get(symbol, symbol)
+    return _(words)
+
+
+@register.simple_tag
+def zt_own_figures(view: dict) -> list[dict]:
+    """The viewer's figures with their field label."""
+    seat = view.get("viewer")
+    return [
+        {**f, "label": f"{f['field'][0]}/{f['field'][1]}"}
+        for f in view.get("figures", [])
+        if seat is not None and f["seat"] == seat
+    ]
