@@ -10,6 +10,7 @@ class CoreConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_delete, post_save
 
+        from . import tasks  # noqa: F401  registers the tasks that services send by name (core.queue)
         from .content_cache import on_content_saved
 
         # Cache invalidation only (no business rule): any change to cards or rules bumps the version.

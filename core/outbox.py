@@ -13,7 +13,11 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from . import queue
 from .models import OutboxMessage
+
+# The task that delivers one message (core/tasks.py), sent by name: tasks call this module, not back.
+RUN_TASK = "core.tasks.run_outbox_message"
 
 logger = logging.getLogger(__name__)
 
@@ -38,10 +42,8 @@ def enqueue(kind: str, payload: dict) -> OutboxMessage:
 
 def dispatch(message_id: int, **options) -> bool:
     """Hand one message to the broker; False (and logged) if that failed. Never raises."""
-    from .tasks import run_outbox_message
-
     try:
-        run_outbox_message.apply_async((message_id,), **options)
+        queue.send(RUN_TASK, (message_id,), **options)
     except Exception:
         logger.warning("outbox message %s not handed to the broker; the sweep will retry", message_id, exc_info=True)
         return False

@@ -8,7 +8,7 @@ import json
 
 from django.utils.translation import gettext as _
 
-from .services import DeckError
+from .errors import DeckError
 
 MAX_TEXT_BYTES = 64 * 1024
 MAX_LINES = 500

@@ -7,22 +7,14 @@ from django.utils.translation import ngettext
 
 from cards.models import Card, Game
 
+from . import limits
+from .errors import DeckError
 from .formats.meccg import textformat
 from .models import Deck, DeckAlignment, DeckEntry, FallenWizard, Part, Visibility
 from .selectors import GAME_SLUG, card_index
 
 DESCRIPTION_TAGS = {"p", "br", "em", "strong", "b", "i", "ul", "ol", "li", "a", "blockquote"}
 MAX_QUANTITY = 99
-
-
-class DeckError(ValueError):
-    """A German message for the user, with a machine code and details for the API."""
-
-    def __init__(self, code: str, message: str, details=None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.details = details or {}
 
 
 def clean_description(text: str) -> str:
@@ -66,8 +58,6 @@ def _validated_meta(name, alignment, fallen_wizard, visibility) -> dict:
 
 def resolve_entries(raw_entries) -> list[tuple[Card, int, str]]:
     """[(code, quantity, part)] -> [(Card, quantity, part)], merged; raises DeckError naming the bad item."""
-    from . import limits
-
     raw_entries = list(raw_entries)
     limits.check_entries(raw_entries)
     rows = []
@@ -222,8 +212,6 @@ def copy_deck(deck: Deck, user) -> Deck:
 
 
 def parse_text(text: str, alignment: str) -> textformat.ParseResult:
-    from . import limits  # limits raises DeckError, defined here
-
     limits.check_text(text)
     return textformat.parse(text, card_index(), alignment)
 

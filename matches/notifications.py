@@ -10,11 +10,16 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from core import queue
+
 from .engine.base import Text
 from .models import Match, Notice, PlayerSettings
 from .texts import render
 
 logger = logging.getLogger(__name__)
+
+# Sent by name (core.queue): matches/tasks.py calls this module, not the other way round.
+MAIL_TASK = "matches.tasks.send_notice_mail"
 
 
 def wants_email(user) -> bool:
@@ -32,10 +37,8 @@ def notify(match: Match, users, kind: str, text: Text) -> list[Notice]:
 
 
 def _enqueue_mail(notice_id: int) -> None:
-    from .tasks import send_notice_mail
-
     try:
-        send_notice_mail.apply_async((notice_id,), retry=False)
+        queue.send(MAIL_TASK, (notice_id,), retry=False)
     except Exception:  # the broker is down: the in-site notice is there; the mail is not worth a failed move
         logger.warning("could not enqueue mail for notice %s", notice_id, exc_info=True)
 

@@ -18,6 +18,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import queue
+
 from .engine import registry, rng
 from .engine.base import IllegalAction, Text, gettext_noop
 from .errors import MatchError
@@ -25,6 +27,9 @@ from .models import DeadlinePolicy, Event, Match, MatchStatus, Move, MoveStatus,
 from .notifications import notify
 
 logger = logging.getLogger(__name__)
+
+# Sent by name (core.queue): matches/tasks.py calls this module, not the other way round.
+RESOLVE_TASK = "matches.tasks.resolve_move"
 
 MAX_TURN_DAYS = 60
 MAX_POST = 5000
@@ -316,10 +321,8 @@ def abandon(match: Match, user) -> Match:
 
 def enqueue_resolution(move_id: int) -> bool:
     """Hand the move to the broker; a failure only logs: the pending row is swept up later."""
-    from .tasks import resolve_move
-
     try:
-        resolve_move.apply_async((move_id,), retry=False)
+        queue.send(RESOLVE_TASK, (move_id,), retry=False)
     except Exception:  # the broker is down or refused: the sweep re-enqueues this move
         logger.warning("could not enqueue move %s; the sweep will retry", move_id, exc_info=True)
         return False

@@ -15,6 +15,7 @@ from .events import apply_event
 from .forms import parse_form
 from .notation import EMPTY, FIGURES, TOWER, Field, Grid, parse, parse_field
 from .orcs import enter_row, key, put_orc, take_orc
+from .view import COLOR_NAMES, COLORS, seat_view
 
 VARIANTS = {
     # variant: rings of orcs at (Orthanc, Barad-dûr) at the start
@@ -22,8 +23,6 @@ VARIANTS = {
     "zweiter-ring": (2, 1),
     "doppelte-ringe": (2, 2),
 }
-COLORS = ("green", "red", "blue", "yellow")
-COLOR_NAMES = (gettext_noop("Grün"), gettext_noop("Rot"), gettext_noop("Blau"), gettext_noop("Gelb"))
 
 
 def _copy(state: State) -> State:
@@ -576,72 +575,7 @@ class ZweiTuermeEngine:
         return Result(winners=list(result["winners"]), reason=reason, scores=dict(enumerate(result["scores"])))
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        data = self.data
-        grid = _grid(state)
-        scores = self.scores(state)
-        seats = []
-        for s in range(state["players"]):
-            tiles = [data.tiles[t] for t in state["captured"][s]]
-            seats.append(
-                {
-                    "seat": s,
-                    "color": COLORS[s],
-                    "color_name": COLOR_NAMES[s],
-                    "figures": list(state["figures"][s]),
-                    "hand_size": len(state["hands"][s]),
-                    "score": scores[s],
-                    "tiles": len(tiles),
-                    "captured": [{"value": t.value, "ent": t.ent} for t in tiles],
-                }
-            )
-        hand = None
-        if seat is not None and 0 <= seat < state["players"]:
-            hand = [data.heroes[c].to_json() for c in state["hands"][seat]]
-        last_orc = state["last_orc"]
-        return {
-            "game": self.slug,
-            "players": state["players"],
-            "variant": state["variant"],
-            "phase": state["phase"],
-            "turn": None if state["phase"] == "over" else state["turn"],
-            "viewer": seat,
-            "position": grid.dump(),
-            "board": {
-                "rows": grid.rows,
-                "columns": grid.columns,
-                "towers": [{"key": t.key, "name": t.name, "field": list(t.field)} for t in data.towers],
-                "areas": [
-                    {"key": a.key, "name": a.name, "fields": [list(f) for f in sorted(a.fields)]}
-                    for a in data.areas.values()
-                ],
-                "start_area": data.start_area,
-                "ent_track": {"length": data.ent_track_length, "last": data.ent_last},
-            },
-            "ent": state["ent"],
-            "figures": [
-                {"seat": s, "figure": i, "field": f}
-                for s in range(state["players"])
-                for i, f in enumerate(state["figures"][s])
-                if f is not None
-            ],
-            "seats": seats,
-            "hand": hand,
-            "placement_fields": [list(f) for f in self.start_fields(state)] if state["phase"] == "place" else [],
-            "last_orc_card": last_orc,
-            "last_event": None
-            if not state["last_event"]
-            else {"id": state["last_event"], "title": data.events[state["last_event"]]["title"]},
-            "last_move": state["last_move"],
-            "hero_discard": [data.heroes[c].to_json() for c in state["hero_discard"][-1:]],
-            "pile_sizes": {
-                "heroes": len(state["hero_pile"]),
-                "orcs": len(state["orc_pile"]),
-                "events": len(state["event_pile"]),
-                "supply": len(state["supply"]),
-            },
-            "turns": state["turns"],
-            "result": state["result"],
-        }
+        return seat_view(self, state, seat)
 
 
 ENGINE = ZweiTuermeEngine()
