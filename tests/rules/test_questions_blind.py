@@ -4,7 +4,7 @@ A fourth set, written from the rulebooks' text without reading the other three s
 code; unseen until round 3, tuned on in round 4 (the unseen measures are in test_question_sets.py).  Within its
 book each question must find an accepted section first for at least 90 % and within the first three for all.
 ``scripts/eval_questions.py tests/rules/data/questions_blind.toml --scope both`` prints the same figures per
-book and per form, with every miss (and the across-all-books figures); README's rules-search section groups the misses.
+book and per form, with every miss (and the across-all-books figures); docs/rules-search.md says what is left.
 """
 
 import pytest

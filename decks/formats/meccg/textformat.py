@@ -7,7 +7,7 @@ with or without ``#``, ``:``, a count or a remark, e.g. ``# Pool``, ``Gefahren (
 ``Hazards (30) [Creatures first]``; GCCG/NetMECCG files (``####`` frames, ``[starting]``); a known
 heading with cards after its colon ("Minor Items: Horn of Anor, Cram") and comma lists. Lines before
 any header (or under a generic ``Deck``/``Spielstapel`` header) go to the part their card type
-suggests. README (Decks) lists every form and the readings chosen.
+suggests. docs/decks.md lists every form and the readings chosen.
 """
 
 import json
