@@ -53,18 +53,18 @@ ALIGNMENTS = ("hero", "minion", "fallen-wizard", "balrog")
 REGION_TYPES = {
     "w": gettext_noop("Wildnis"),
     "s": gettext_noop("Schattenland"),
-    "d": gettext_noop("Dunkles Reich"),
+    "d": gettext_noop("Dunkles Gebiet"),
     "b": gettext_noop("Grenzland"),
-    "f": gettext_noop("Freies Land"),
+    "f": gettext_noop("Freies Gebiet"),
     "c": gettext_noop("Küstengewässer"),
 }
 SITE_TYPES = {
     "H": gettext_noop("Zufluchtsort"),
-    "F": gettext_noop("Freier Ort"),
-    "B": gettext_noop("Grenzort"),
-    "R": gettext_noop("Ruinen"),
-    "S": gettext_noop("Schattenhort"),
-    "D": gettext_noop("Hort der Dunkelheit"),
+    "F": gettext_noop("Freie Feste"),
+    "B": gettext_noop("Grenzfeste"),
+    "R": gettext_noop("Ruinen und Höhlen"),
+    "S": gettext_noop("Schattenfeste"),
+    "D": gettext_noop("Dunkle Feste"),
 }
 # "Verhöre": Ork-, Troll-, Untoten- und Menschenangriffe in Schattenlanden.
 SHADOW_RACES = {"orc", "troll", "undead", "man"}
