@@ -227,7 +227,7 @@ def test_a_route_twice_through_one_region_is_refused(post):
 
 
 def test_udun_dagorlad_adjacent_for_minions_only(post):
-    body = dict(creature="Orc-patrol", to="Dead Marshes", movement="region", regions=["Udûn", "Dagorlad"])
+    body = {"creature": "Orc-patrol", "to": "Dead Marshes", "movement": "region", "regions": ["Udûn", "Dagorlad"]}
     minion = post(alignment="minion", **{"from": "Cirith Gorgor"}, **body)
     assert minion.status_code == 200
     assert minion.json()["route"] == {"regions": ["Udûn", "Dagorlad"], "region_types": ["d", "s"]}
