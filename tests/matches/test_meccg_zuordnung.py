@@ -304,3 +304,13 @@ def test_schema_documents_the_endpoint(client):
     text = response.content.decode()
     assert "/api/meccg/zuordnung/" in text
     assert "meccg_zuordnung" in text
+
+
+def test_bench_cases_answer(meccg_cards):
+    from matches.games.meccg import bench
+
+    labels = []
+    for label, run in bench.cases():
+        labels.append(label)
+        assert run().creature in ("TW-14", "LE-61", "TW-15", "TW-20")
+    assert len(labels) == 2

@@ -148,8 +148,7 @@ def _find(cards: dict[str, Info], ref: Any, wanted, prefer: tuple[str, ...] = ()
     exact = cards.get(text) or cards.get(text.upper())
     if exact is not None:
         return (exact if wanted(exact) else None), True
-    wanted_key = key(text)
-    matches = [c for c in cards.values() if wanted_key and wanted_key in (key(c["name_en"]), key(c["name_de"]))]
+    matches = [cards[code] for code in _name_index(cards).get(key(text), ())]
     fitting = [c for c in matches if wanted(c)]
     if not fitting:
         return None, bool(matches)
@@ -193,11 +192,30 @@ def find_site(cards: dict[str, Info], ref: Any, alignment: str, field_name: str)
 def region_names(cards: dict[str, Info]) -> dict[str, str]:
     """Comparison key of every region's English and German name → the English name."""
     names = {}
-    for card in cards.values():
-        if card["type"] == "Region":
-            names.setdefault(key(card["name_en"]), card["name_en"])
-            names.setdefault(key(card["name_de"]), card["name_en"])
+    for name_key, codes in _name_index(cards).items():
+        region = next((cards[code] for code in codes if cards[code]["type"] == "Region"), None)
+        if region is not None:
+            names[name_key] = region["name_en"]
     return names
+
+
+_INDEXES: list[tuple[dict, int, dict[str, list[str]]]] = []
+
+
+def _name_index(cards: dict[str, Info]) -> dict[str, list[str]]:
+    """Comparison key of every English and German name → card codes; kept for the last few card dicts
+    (the Django side hands in the same catalogue dict until the cards change)."""
+    for held, size, index in _INDEXES:
+        if held is cards and size == len(cards):
+            return index
+    index: dict[str, list[str]] = {}
+    for code, card in cards.items():
+        for name in dict.fromkeys((key(card["name_en"]), key(card["name_de"]))):
+            if name:
+                index.setdefault(name, []).append(code)
+    _INDEXES.insert(0, (cards, len(cards), index))
+    del _INDEXES[4:]
+    return index
 
 
 # --- the route --------------------------------------------------------------------------------------
