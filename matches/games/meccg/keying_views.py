@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.serializers import ErrorSerializer
-from cards.symbols import inline_svg
+from cards.symbols import inline_svg, render_path
 from config.api_errors import ApiError
 
 from . import cards as meccg_cards
@@ -227,6 +227,7 @@ def zuordnung(request):
             by_region = len(route["regions"]) == len(route["region_types"]) and form["movement"] == "region"
             context["result"] = {
                 **result,
+                "message_html": render_path(result["message"]),  # the sentence, its {w} drawn as symbols
                 "route_rows": [
                     (name, _symbol(t)) for name, t in zip(route["regions"], route["region_types"], strict=True)
                 ]
