@@ -314,3 +314,17 @@ def test_bench_cases_answer(meccg_cards):
         labels.append(label)
         assert run().creature in ("TW-14", "LE-61", "TW-15", "TW-20")
     assert len(labels) == 2
+
+
+def test_doors_of_night_is_an_optional_flag(post):
+    body = {
+        "creature": "Smaug",
+        "alignment": "hero",
+        "from": "Lórien",
+        "to": "The Lonely Mountain",
+        "movement": "region",
+        "regions": ["Wold & Foothills", "Anduin Vales", "Grey Mountain Narrows", "Northern Rhovanion"],
+    }
+    assert keys(post(**body)) == {("site", "The Lonely Mountain", False)}
+    assert ("region", "Northern Rhovanion", False) in keys(post(**body, doors_of_night=True))
+    assert error(post(**body, doors_of_night="ja"), "doors_of_night")["code"] == "invalid_doors_of_night"

@@ -286,13 +286,22 @@ def _site_type(site: Info) -> str:
     return site.get("site_type", "").strip("{}")
 
 
-def detainment(creature: Info, alignment: str, key_: Key, site: Info, regions_map: dict[str, dict]) -> bool:
-    """Seed 003 "Verhöre" for one key (not for automatic attacks: those only where the site says so)."""
+def detainment(
+    creature: Info, alignment: str, key_: Key | None, site: Info | None, regions_map: dict[str, dict]
+) -> bool:
+    """Seed 003 "Verhöre" for an attack by ``creature`` (a creature or an agent) keyed by ``key_``
+    (``None``: an attack keyed to nothing, e.g. an agent's). Not for automatic attacks: those are
+    detainment only where the site card says so (see ``auto_attack_detainment``)."""
     if text_detainment(creature, alignment):
         return True
     if alignment not in DETAINED:
         return False
     nazgul = is_nazgul(creature)
+    # "Angriffe von Agenten gegen Schergen- oder Balroggemeinschaften sind immer Verhörangriffe."
+    if creature.get("agent") or (nazgul and key_ is None):
+        return True
+    if key_ is None or site is None:
+        return False
     if key_.kind in ("site", "site_type"):
         rule = site_detainment_rule(site)
         if rule == "detainment":
@@ -314,6 +323,13 @@ def detainment(creature: Info, alignment: str, key_: Key, site: Info, regions_ma
         region_type = regions_map.get(key_.name, {}).get("type", "").strip("{}")
     # "… auf ein Dunkles Reich …"; "Ork-, Troll-, Untote- oder Menschenangriffe in Schattenlanden".
     return region_type == "d" or (region_type == "s" and bool(races(creature) & SHADOW_RACES))
+
+
+def auto_attack_detainment(site: Info, attack_text: str = "") -> bool:
+    """ "Verhöre": the conditions above do not apply to automatic attacks; one is detainment only where
+    the site card says so ("Men - 4 strikes with 9 prowess (detainment)"). ``attack_text`` is one
+    attack of the site's ``autoAttack``; empty: any of them."""
+    return "detainment" in (attack_text or site.get("auto_attack", "") or "").casefold()
 
 
 # --- the keys ---------------------------------------------------------------------------------------------

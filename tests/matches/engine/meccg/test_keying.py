@@ -349,3 +349,25 @@ def test_api_shape(key):
         "route": {"regions": ["Wold & Foothills", "Redhorn Gate"], "region_types": ["w", "w"]},
         "message": "Höhlendrache kann zugeordnet werden: Wildnis {w}.",
     }
+
+
+def test_agents_and_unkeyed_attacks(catalogue, regions):
+    from matches.games.meccg.engine.keying import detainment
+
+    agent = next(c for c in catalogue.values() if c["agent"])
+    assert detainment(agent, "minion", None, None, regions) is True
+    assert detainment(agent, "balrog", None, None, regions) is True
+    assert detainment(agent, "hero", None, None, regions) is False
+    nazgul = catalogue["TW-113"]  # Witch-king of Angmar
+    assert detainment(nazgul, "minion", None, None, regions) is True
+    assert detainment(catalogue["TW-20"], "minion", None, None, regions) is False  # Cave-drake, keyed to nothing
+
+
+def test_automatic_attacks_detain_only_where_the_site_says_so(catalogue):
+    from matches.games.meccg.engine.keying import auto_attack_detainment
+
+    printed = [c for c in catalogue.values() if c["type"] == "Site" and "(detainment)" in c["auto_attack"]]
+    assert printed
+    assert all(auto_attack_detainment(c) for c in printed)
+    # Hero Dol Guldur: Orcs and Trolls at a dark-hold, but no detainment printed.
+    assert auto_attack_detainment(catalogue["TW-387"]) is False
