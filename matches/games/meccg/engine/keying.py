@@ -470,19 +470,29 @@ def _message(creature: Info, keys: list[Key], site: Info, moving: bool, restrict
     )
 
 
-def require_key(keying: Keying, kind: str, value: str) -> Key:
-    """The key the hazard player announced, or IllegalAction with the calculator's message."""
-    for candidate in keying.keys:
+def require_key(keying: Keying | list[Key], kind: str, value: str, creature: Info | None = None) -> Key:
+    """The key the hazard player announced (``kind`` and a symbol like ``"d"``/``"{d}"`` or a name), or
+    IllegalAction("not_keyable") with the calculator's message. ``keying`` is a Keying, or the list
+    ``keys_for`` returned (then pass ``creature`` for the message)."""
+    keys = keying.keys if isinstance(keying, Keying) else list(keying)
+    for candidate in keys:
         if candidate.kind == kind and (
             candidate.symbol == str(value).strip("{}")
             if kind in ("region_type", "site_type")
             else key(candidate.name) == key(str(value))
         ):
             return candidate
+    if isinstance(keying, Keying):
+        raise IllegalAction(
+            "not_keyable",
+            gettext_noop("Die Kreatur kann so nicht zugeordnet werden. %(reason)s"),
+            reason=keying.message.render(),
+        )
     raise IllegalAction(
         "not_keyable",
-        gettext_noop("Die Kreatur kann so nicht zugeordnet werden. %(reason)s"),
-        reason=keying.message.render(),
+        gettext_noop("%(creature)s kann so nicht zugeordnet werden. Möglich: %(keys)s."),
+        creature=creature["name_de"] if creature else gettext_noop("Die Kreatur"),
+        keys=", ".join(k.label() for k in keys) or gettext_noop("nichts"),
     )
 
 

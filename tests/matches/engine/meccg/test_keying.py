@@ -371,3 +371,16 @@ def test_automatic_attacks_detain_only_where_the_site_says_so(catalogue):
     assert all(auto_attack_detainment(c) for c in printed)
     # Hero Dol Guldur: Orcs and Trolls at a dark-hold, but no detainment printed.
     assert auto_attack_detainment(catalogue["TW-387"]) is False
+
+
+def test_require_key_on_keys_for_the_engine_route(catalogue, regions):
+    # What the engine has: the company's route as movement.region_route returns it.
+    creature = catalogue["TW-20"]  # Cave-drake {w}{w}{R}
+    site = catalogue["TW-436"]  # Weathertop, ruins
+    route = {"kind": "region", "regions": ["Rhudaur", "Arthedain"], "types": ["{w}", "{w}"]}
+    found = keys_for(creature, "hero", site, route, regions, moving=True)
+    assert require_key(found, "region_type", "{w}").kind == "region_type"
+    assert require_key(found, "site_type", "R").symbol == "R"
+    with pytest.raises(IllegalAction) as caught:
+        require_key(found, "region", "Rhudaur", creature)
+    assert "Höhlendrache" in caught.value.text.render()
