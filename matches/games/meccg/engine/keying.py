@@ -385,6 +385,10 @@ def _site_keyable(creature: Info, text: CardKeying, site: Info, regions_map: dic
         return True
     if text.under_deeps and site.get("under_deeps"):
         return True
+    path = Counter(t.strip("{}") for t in path_types(site.get("site_path", "")))
+    for site_types, needs in text.by_path:
+        if (not site_types or _site_type(site) in site_types) and any(path[t] >= n for t, n in needs):
+            return True
     region = _region_of(site.get("region", ""), regions_map)
     region_type = regions_map.get(region, {}).get("type", "").strip("{}") if region else ""
     for names, site_types, non_haven in text.sites_in:

@@ -384,3 +384,11 @@ def test_require_key_on_keys_for_the_engine_route(catalogue, regions):
     with pytest.raises(IllegalAction) as caught:
         require_key(found, "region", "Rhudaur", creature)
     assert "Höhlendrache" in caught.value.text.render()
+
+
+def test_rain_drake_at_ruins_by_their_site_path(key, catalogue):
+    # "May also be played at a Ruins & Lairs [{R}] that has two Wildernesses [{w}] or one Coastal Sea [{c}]
+    # in its site path." Weathertop (hero): {w}{w}; Bree is a border-hold.
+    assert creature_keying(catalogue["TD-57"]).by_path == [(("R",), [("w", 2), ("c", 1)])]
+    assert ("site", "Weathertop", False) in as_set(key("Rain-drake", "hero", "Weathertop"))
+    assert key("Rain-drake", "hero", "Bree").keys == []
