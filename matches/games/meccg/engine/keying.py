@@ -161,6 +161,16 @@ def find_creature(cards: dict[str, Info], ref: Any) -> Info:
     if not str(ref or "").strip():
         raise KeyingError("creature_missing", gettext_noop("Gib die Kreatur an (Kartennummer oder Name)."), "creature")
     card, found = _find(cards, ref, is_creature)
+    if card is None and found and _find(cards, ref, lambda c: bool(c.get("agent")))[0] is not None:
+        raise KeyingError(
+            "not_creature",
+            gettext_noop(
+                "„%(card)s“ ist ein Agent, keine Kreatur: Angriffe von Agenten werden weder einer Region noch "
+                "einem Ort zugeordnet (gegen Schergen- und Balrog-Gemeinschaften sind sie immer Verhöre)."
+            ),
+            "creature",
+            card=str(ref),
+        )
     if card is None and found:
         raise KeyingError(
             "not_creature",

@@ -392,3 +392,11 @@ def test_rain_drake_at_ruins_by_their_site_path(key, catalogue):
     assert creature_keying(catalogue["TD-57"]).by_path == [(("R",), [("w", 2), ("c", 1)])]
     assert ("site", "Weathertop", False) in as_set(key("Rain-drake", "hero", "Weathertop"))
     assert key("Rain-drake", "hero", "Bree").keys == []
+
+
+def test_an_agent_is_no_creature(key, catalogue):
+    agent = next(c for c in catalogue.values() if c["agent"] and c["type"] == "Character")
+    with pytest.raises(KeyingError) as caught:
+        key(agent["code"], "minion", "Dol Guldur")
+    assert caught.value.code == "not_creature"
+    assert "Agent" in caught.value.text.render()
