@@ -94,9 +94,10 @@ def counted(forms: tuple[str, str], count_key: str = "count", **params: Any) -> 
 class IllegalAction(Exception):
     """The action is not allowed now. ``code`` is stable for clients, ``message`` is German."""
 
-    def __init__(self, code: str, message: str, **params: Any):
+    def __init__(self, code: str, message: str, *, plural_form: str | None = None, count_key: str = "count", **params):
+        """``plural_form``: the message's plural (chosen by the parameter ``count_key`` through ngettext)."""
         self.code = code
-        self.text = Text(message, params)
+        self.text = Text(message, params, plural=plural_form, count=count_key if plural_form else None)
         super().__init__(f"{code}: {self.text.render()}")
 
 

@@ -413,3 +413,25 @@ def test_api_seat_colours_are_the_boards(users):
     match = zt_match(users)
     body = api(users[0]).get(f"/api/matches/{match.pk}/").json()
     assert {s["colour"] for s in body["seats"]} == {"Grün", "Rot"}
+
+
+@pytest.mark.django_db
+def test_takeback_and_rematch_through_the_api(users):
+    match = play(zt_match(users), until=lambda m: m.state["phase"] == "play")
+    order = match.state["turn"]
+    mover, other = user_at(match, order), user_at(match, 1 - order)
+    before = match.state
+    body = {"action": ENGINE.default_action(match.state, order), "version": match.version}
+    move = api(mover).post(f"/api/matches/{match.pk}/moves/", body, format="json").json()
+    services.resolve_move(move["id"])
+    response = api(other).post(f"/api/matches/{match.pk}/takeback/")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "takeback_not_yours"
+    assert api(mover).post(f"/api/matches/{match.pk}/takeback/").status_code == 200
+    bad = api(other).post(f"/api/matches/{match.pk}/takeback/answer/", {"accept": "vielleicht"}, format="json")
+    assert bad.status_code == 400
+    done = api(other).post(f"/api/matches/{match.pk}/takeback/answer/", {"accept": True}, format="json")
+    assert done.status_code == 200
+    assert Match.objects.get(pk=match.pk).state == before
+    early = api(mover).post(f"/api/matches/{match.pk}/rematch/")
+    assert early.status_code == 400 and early.json()["error"]["code"] == "match_not_finished"
+    assert sorted(s["number"] for s in done.json()["seats"]) == [1, 2]

@@ -307,7 +307,10 @@ class ZweiTuermeEngine:
         if isinstance(figure, bool) or not isinstance(figure, int) or not 0 <= figure < len(figures):
             raise IllegalAction(
                 "figure_unknown",
-                gettext_noop("Die Figur „%(figure)s“ gibt es nicht; du hast %(count)s Figur(en), gezählt ab 0."),
+                gettext_noop("Die Figur „%(figure)s“ gibt es nicht; du hast %(count)s Figur, gezählt ab 0."),
+                plural_form=gettext_noop(
+                    "Die Figur „%(figure)s“ gibt es nicht; du hast %(count)s Figuren, gezählt ab 0."
+                ),
                 figure=str(figure),
                 count=len(figures),
             )
