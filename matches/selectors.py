@@ -201,7 +201,15 @@ def result_text(match: Match) -> str:
     from django.utils.translation import gettext
 
     who = ", ".join(winners) if winners else gettext("niemand")
-    return gettext("Gewonnen: %(who)s. %(reason)s") % {"who": who, "reason": reason}
+    text = gettext("Gewonnen: %(who)s. %(reason)s") % {"who": who, "reason": reason}
+    scores = match.result.get("scores") or {}
+    if scores:  # every total is open at the end
+        totals = ", ".join(
+            f"{seat_name(by_order, int(seat))} {score}"
+            for seat, score in sorted(scores.items(), key=lambda i: int(i[0]))
+        )
+        text += " " + gettext("Punkte: %(totals)s.") % {"totals": totals}
+    return text
 
 
 def _applied_moves(match: Match) -> list[Move]:
