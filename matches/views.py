@@ -95,7 +95,12 @@ def detail(request, pk):
         "names": selectors.names(match),
         "thread": selectors.thread(match, seat),
         "last_error": move_form.get("error") or last_error,
-        "kept": move_form.get("fields") or (selectors.rejected_fields(match, seat) if last_error else {}),
+        # the typed move comes back only with its error (an applied move leaves the form empty)
+        "kept": (
+            (move_form.get("fields") or selectors.rejected_fields(match, seat))
+            if move_form.get("error") or last_error
+            else {}
+        ),
         "pending": pending,
         "seat_rows": selectors.seat_rows(match, seat),
         "time_left": duration(left) if left is not None else "",
