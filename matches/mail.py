@@ -79,7 +79,8 @@ def notice_lines(notice: Notice) -> dict:
 
 
 def subject_for(notice: Notice, facts: dict) -> str:
-    subject = _("%(game)s #%(id)d – %(text)s") % {"game": facts["game"], "id": notice.match_id, "text": facts["text"]}
+    text = facts["text"].rstrip(".")
+    subject = _("%(game)s #%(id)d – %(text)s") % {"game": facts["game"], "id": notice.match_id, "text": text}
     if notice.kind in ("turn", "reminder") and facts["time_left"]:
         subject += " " + _("(noch %(left)s)") % {"left": facts["time_left"]}
     return "Bruchtal · " + subject
