@@ -657,3 +657,6 @@ def check_deadlines_on_request() -> None:
     if cache.add("matches:deadline-check", 1, timeout=60):
         check_deadlines()
         sweep_pending_moves()
+        from .mail import send_daily_digests  # match pages (issue 20): beat's hourly digest task, embedded
+
+        send_daily_digests()
