@@ -70,9 +70,7 @@ def answer_takeback(match: Match, user, accept: bool) -> TakebackRequest:
     request = TakebackRequest.objects.filter(match=match, status=TakebackStatus.OPEN).select_related("seat").first()
     if request is None:
         raise MatchError("takeback_none", _("Es gibt keine offene Bitte um Rücknahme."))
-    if request.version != match.version:
-        request.status, request.decided_at = TakebackStatus.EXPIRED, timezone.now()
-        request.save(update_fields=["status", "decided_at"])
+    if request.version != match.version:  # lapsed: the next request marks it expired
         raise MatchError("takeback_too_late", _("Seit der Bitte wurde schon weitergezogen; sie ist hinfällig."))
     if request.seat_id == seat.pk:
         raise MatchError("takeback_own", _("Über deine eigene Bitte entscheiden die anderen."))

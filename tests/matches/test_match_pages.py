@@ -435,3 +435,20 @@ def test_takeback_and_rematch_through_the_api(users):
     early = api(mover).post(f"/api/matches/{match.pk}/rematch/")
     assert early.status_code == 400 and early.json()["error"]["code"] == "match_not_finished"
     assert sorted(s["number"] for s in done.json()["seats"]) == [1, 2]
+
+
+@pytest.mark.django_db
+def test_a_takeback_request_lapses_when_the_next_player_moves_instead(client, users):
+    match = play(zt_match(users), until=lambda m: m.state["phase"] == "play")
+    order = match.state["turn"]
+    mover, other = user_at(match, order), user_at(match, 1 - order)
+    match = play(match, moves=1)  # the mover's move
+    takeback.request_takeback(match, mover)
+    client.force_login(other)
+    assert "Rücknahme erlauben" in client.get(match.get_absolute_url()).content.decode()
+    match = play(match, moves=1)  # the other plays on instead of answering
+    with pytest.raises(MatchError) as exc:
+        takeback.answer_takeback(match, other, accept=True)
+    assert exc.value.code == "takeback_too_late"
+    assert "Rücknahme erlauben" not in client.get(match.get_absolute_url()).content.decode()
+    assert Move.objects.filter(match=match, status=MoveStatus.TAKEN_BACK).count() == 0
