@@ -31,7 +31,7 @@ def update_for(match: Match) -> list[RatingChange]:
         return []
     winners = set(match.result.get("winners") or [])
     before = {}
-    for seat in seats:
+    for seat in sorted(seats, key=lambda s: s.user_id):  # one lock order for all matches: no deadlock
         rating, _created = Rating.objects.select_for_update().get_or_create(user_id=seat.user_id, engine=match.engine)
         before[seat.order] = rating
     snapshot = {order: (r.rating, r.deviation) for order, r in before.items()}
