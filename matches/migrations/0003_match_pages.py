@@ -4,6 +4,17 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+# One identity per seat: seats of Zwei Türme matches started before this migration got the framework's
+# colour list (rot, blau, …) while the board draws seat 0 green, seat 1 red … (the engine's seat_colours).
+ZWEI_TUERME_COLOURS = ("Grün", "Rot", "Blau", "Gelb")
+
+
+def recolour_zwei_tuerme_seats(apps, schema_editor):
+    Seat = apps.get_model("matches", "Seat")
+    for seat in Seat.objects.filter(match__engine="zwei-tuerme", order__isnull=False):
+        seat.colour = ZWEI_TUERME_COLOURS[seat.order % len(ZWEI_TUERME_COLOURS)]
+        seat.save(update_fields=["colour"])
+
 
 class Migration(migrations.Migration):
     dependencies = [
@@ -172,4 +183,5 @@ class Migration(migrations.Migration):
                 ],
             },
         ),
+        migrations.RunPython(recolour_zwei_tuerme_seats, migrations.RunPython.noop),
     ]
