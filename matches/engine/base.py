@@ -29,11 +29,18 @@ def seat_label(seat: Any, names: dict[int, str], translate=lambda s: s) -> str:
     return translate("Platz %(n)s") % {"n": seat + 1 if isinstance(seat, int) else seat}
 
 
+# Parameters whose value is itself a marked German word (``color``, ``partner_color``, ``side``): the
+# reader gets it in their language.
+TRANSLATED_PARAMS = ("color", "side")
+
+
 def with_names(params: dict[str, Any], names: dict[int, str], translate=lambda s: s) -> dict[str, Any]:
     """Engines pass seat numbers, the reader sees names: ``seat`` → ``player``, ``X_seat`` → ``X_player``,
     a list ``X_seats`` → ``X_players`` (joined by commas). Seats without a name read "Platz N"."""
     params = dict(params)
     for key, value in list(params.items()):
+        if key.endswith(TRANSLATED_PARAMS) and isinstance(value, str):
+            params[key] = translate(value)  # a marked word (gettext_noop), e.g. a seat's colour
         if key == "seat":
             params["player"] = seat_label(value, names, translate)
         elif key.endswith("_seat"):

@@ -452,3 +452,15 @@ def test_a_takeback_request_lapses_when_the_next_player_moves_instead(client, us
     assert exc.value.code == "takeback_too_late"
     assert "Rücknahme erlauben" not in client.get(match.get_absolute_url()).content.decode()
     assert Move.objects.filter(match=match, status=MoveStatus.TAKEN_BACK).count() == 0
+
+
+@pytest.mark.django_db
+def test_the_match_page_in_english_uses_the_plural_forms(client, users, settings):
+    match = play(zt_match(users), until=lambda m: m.state["phase"] == "play" and m.state["turns"] >= 2)
+    client.force_login(users[0])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert re.search(r"Orc card: \d+ orcs? pours? in from (Isengard \(left\)|Mordor \(right\))", page)
+    assert "Since your last move" in page or "Your turn" in page or "Your cards" in page
+    assert "strömen" not in page
+    assert "(Red)" in page and "Figure 1: Green" in page and "(Rot)" not in page
