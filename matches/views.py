@@ -214,8 +214,11 @@ def my_turn(request):
     """The matches where it is my turn (the header badge links here), the least time left first."""
     rows = []
     for match in selectors.my_turn_matches(request.user):
-        left = selectors.time_left(match)
-        rows.append({"match": match, "game_name": selectors.game_name(match), "time_left": duration(left or 0)})
+        left = selectors.time_left(match) or 0
+        rows.append(
+            {"match": match, "game_name": selectors.game_name(match), "left": left, "time_left": duration(left)}
+        )
+    rows.sort(key=lambda row: row["left"])
     return render(request, "matches/my_turn.html", {"rows": rows})
 
 
