@@ -464,3 +464,14 @@ def test_the_match_page_in_english_uses_the_plural_forms(client, users, settings
     assert "Since your last move" in page or "Your turn" in page or "Your cards" in page
     assert "strömen" not in page
     assert "(Red)" in page and "Figure 1: Green" in page and "(Rot)" not in page
+
+
+def test_durations_and_deadline_rules_in_words():
+    from matches.texts import deadline_policy_text, duration
+
+    assert duration(86400) == "1 Tag"
+    assert duration(2 * 86400 + 3600) == "2 Tage und 1 Stunde"
+    assert duration(5 * 3600 + 120) == "5 Stunden"
+    assert duration(60) == "1 Minute" and duration(0) == "0 Minuten"
+    assert deadline_policy_text("resign", 1) == "Bedenkzeit 1 Tag pro Zug; wer sie verstreichen lässt, gibt auf."
+    assert "3 Tage pro Zug" in deadline_policy_text("default_action", 3)
