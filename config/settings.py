@@ -252,8 +252,10 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE |= {
     "matches-check-deadlines": {"task": "matches.tasks.check_deadlines", "schedule": 300.0},
     "matches-sweep-pending-moves": {"task": "matches.tasks.sweep_pending_moves", "schedule": 15.0},
+    # Match pages (issue 20): hourly; each digest reader gets at most one mail a day.
+    "matches-mail-digests": {"task": "matches.tasks.send_mail_digests", "schedule": 3600.0},
 }
-# Absolute links in e-mails (turn notices).
+# Absolute links in e-mails (turn notices, digests, results): the site's public address, no trailing slash.
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")
 
 REST_FRAMEWORK = {

@@ -9,7 +9,8 @@ from rest_framework.response import Response
 
 from config.api_errors import ApiError
 
-from . import selectors, services
+from . import rematch as rematch_service
+from . import selectors, services, takeback
 from .errors import MatchError
 from .models import Match, MatchStatus, Move
 from .serializers import (
@@ -21,6 +22,7 @@ from .serializers import (
     MatchPostSerializer,
     MatchSerializer,
     MatchStateSerializer,
+    TakebackAnswerSerializer,
 )
 
 
@@ -133,6 +135,41 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"])
     def abandon(self, request, pk=None):
         return self._run(services.abandon)
+
+    @extend_schema(
+        request=None,
+        responses={200: MatchSerializer},
+        description="Bittet darum, den eigenen letzten Zug zurückzunehmen (bis der nächste Spieler gezogen hat).",
+    )
+    @action(detail=True, methods=["post"])
+    def takeback(self, request, pk=None):
+        return self._run(takeback.request_takeback)
+
+    @extend_schema(
+        request=TakebackAnswerSerializer,
+        responses={200: MatchSerializer},
+        description="Antwort auf die offene Bitte um Rücknahme: accept true nimmt zurück, false lässt den Zug gelten.",
+    )
+    @action(detail=True, methods=["post"], url_path="takeback/answer")
+    def takeback_answer(self, request, pk=None):
+        serializer = TakebackAnswerSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        accept = serializer.validated_data["accept"]
+        return self._run(lambda match, user: takeback.answer_takeback(match, user, accept))
+
+    @extend_schema(
+        request=None,
+        responses={201: MatchSerializer},
+        description="Revanche nach dem Ende: eine neue Partie mit denselben Spielern, gleich gestartet.",
+    )
+    @action(detail=True, methods=["post"])
+    def rematch(self, request, pk=None):
+        match = self.get_object()
+        try:
+            new = rematch_service.rematch(match, request.user)
+        except MatchError as exc:
+            raise _api_error(exc) from exc
+        return self._detail(new, status.HTTP_201_CREATED)
 
     @extend_schema(
         responses={200: MatchStateSerializer}, description="Der Spielstand aus meiner Sicht (Zuschauer: öffentlich)."

@@ -1,10 +1,12 @@
 """Bench cases of the match framework (`make bench`); each game's own are in its package's bench.py."""
 
-from . import bench_load
+from . import bench_load, bench_pages
 
 
 def cases():
     yield "SELECT 1 (eine Rundreise zur Datenbank)", bench_load.select_one
     yield "Zug auswerten: resolve_move (Sperre, apply, Speichern)", bench_load.ResolveCase()
+    yield "Kopfzeile „Am Zug (n)“: 20 laufende Zwei-Türme-Partien", bench_pages.BadgeCase()
+    yield "Partieseite Zwei Türme (Spieler, 12 Züge gespielt)", bench_pages.MatchPageCase()
     # The load run measures itself (one run, many moves) and prints its own lines.
     bench_load.load_run()

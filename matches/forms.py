@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import plugins
 from .engine import registry
-from .models import DeadlinePolicy, PlayerSettings
+from .models import DeadlinePolicy, MailFrequency, PlayerSettings
 
 
 def engine_choices():
@@ -74,5 +74,17 @@ class PostForm(forms.Form):
 class SettingsForm(forms.ModelForm):
     class Meta:
         model = PlayerSettings
-        fields = ["email_notifications"]
-        labels = {"email_notifications": _("E-Mail, wenn ich am Zug bin (und Erinnerungen vor Fristablauf)")}
+        fields = ["email_notifications", "mail_frequency"]
+        labels = {
+            "email_notifications": _(
+                "E-Mails zu meinen Partien (am Zug, Erinnerungen, Ergebnis, Einladungen, Beiträge an mich)"
+            ),
+            "mail_frequency": _("Wie oft?"),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["mail_frequency"].required = False  # left out: as before, one mail per event
+
+    def clean_mail_frequency(self):
+        return self.cleaned_data.get("mail_frequency") or MailFrequency.EVERY

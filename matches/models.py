@@ -38,6 +38,16 @@ class Match(models.Model):
         verbose_name=_("angelegt von"),
     )
     result = models.JSONField(_("Ergebnis"), null=True, blank=True)
+    # A finished rated match updates each player's rating (matches against the computer are unrated).
+    rated = models.BooleanField(_("gewertet"), default=True)
+    rematch_of = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematches",
+        verbose_name=_("Revanche für"),
+    )
     # The turn clock: when the current seats got their turn; a reminder sent after that is this turn's.
     turn_started_at = models.DateTimeField(null=True, blank=True)
     reminded_at = models.DateTimeField(null=True, blank=True)
@@ -88,6 +98,7 @@ class MoveStatus(models.TextChoices):
     APPLIED = "applied", _("ausgeführt")
     REJECTED = "rejected", _("abgelehnt")
     STALE = "stale", _("veraltet")
+    TAKEN_BACK = "taken_back", _("zurückgenommen")
 
 
 class Move(models.Model):
@@ -165,6 +176,8 @@ class Notice(models.Model):
     text = models.JSONField()  # base.Text as JSON
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
+    # Set when the notice went out by mail, alone or in a daily digest.
+    mailed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("Benachrichtigung")
@@ -176,9 +189,18 @@ class Notice(models.Model):
         return f"{self.user_id}: {self.kind}"
 
 
+class MailFrequency(models.TextChoices):
+    EVERY = "every", _("bei jedem Ereignis eine E-Mail")
+    DIGEST = "digest", _("eine Zusammenfassung am Tag")
+
+
 class PlayerSettings(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="match_settings")
     email_notifications = models.BooleanField(_("E-Mail bei eigenem Zug"), default=True)
+    mail_frequency = models.CharField(
+        _("Wie oft?"), max_length=10, choices=MailFrequency.choices, default=MailFrequency.EVERY
+    )
+    digest_sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("Partie-Einstellungen")
@@ -186,3 +208,76 @@ class PlayerSettings(models.Model):
 
     def __str__(self):
         return str(self.user)
+
+
+class Rating(models.Model):
+    """A player's Glicko-2 rating in one game (engine slug)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="match_ratings")
+    engine = models.CharField(_("Spiel"), max_length=40)
+    rating = models.FloatField(_("Wertung"), default=1500.0)
+    deviation = models.FloatField(_("Abweichung"), default=350.0)
+    volatility = models.FloatField(_("Volatilität"), default=0.06)
+    games = models.PositiveIntegerField(_("Partien"), default=0)
+    wins = models.PositiveIntegerField(_("Siege"), default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("Wertung")
+        verbose_name_plural = _("Wertungen")
+        ordering = ["engine", "-rating"]
+        constraints = [models.UniqueConstraint(fields=["user", "engine"], name="rating_unique_user_engine")]
+        indexes = [models.Index(fields=["engine", "rating"])]
+
+    def __str__(self):
+        return f"{self.user_id} {self.engine}: {self.rating:.0f}"
+
+
+class RatingChange(models.Model):
+    """What one finished match did to one player's rating (once per match and player)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
+    before = models.FloatField()
+    after = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match_id", "id"]
+        constraints = [models.UniqueConstraint(fields=["match", "user"], name="ratingchange_unique_match_user")]
+
+    def __str__(self):
+        return f"{self.match_id}/{self.user_id}: {self.before:.0f} -> {self.after:.0f}"
+
+
+class TakebackStatus(models.TextChoices):
+    OPEN = "open", _("offen")
+    ACCEPTED = "accepted", _("angenommen")
+    DECLINED = "declined", _("abgelehnt")
+    EXPIRED = "expired", _("hinfällig")
+
+
+class TakebackRequest(models.Model):
+    """The mover asks to take back their last move; the others accept or decline."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="takebacks")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="takebacks")
+    move = models.ForeignKey(Move, on_delete=models.CASCADE, related_name="takebacks")
+    version = models.PositiveIntegerField()  # the match version the request is about
+    status = models.CharField(max_length=10, choices=TakebackStatus.choices, default=TakebackStatus.OPEN)
+    answers = models.JSONField(default=dict, blank=True)  # {"seat order": true/false}
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("Rücknahme-Bitte")
+        verbose_name_plural = _("Rücknahme-Bitten")
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"], condition=models.Q(status="open"), name="takeback_one_open_per_match"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.match_id}: {self.status}"

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import logging
 
-from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
-from django.template.loader import render_to_string
-from django.utils.translation import gettext as _
 
 from core import queue
 
+from . import mail
 from .engine.base import Text
-from .models import Match, Notice, PlayerSettings
-from .texts import render
+from .models import MailFrequency, Match, Notice
 
 logger = logging.getLogger(__name__)
 
@@ -23,8 +19,9 @@ MAIL_TASK = "matches.tasks.send_notice_mail"
 
 
 def wants_email(user) -> bool:
-    prefs = PlayerSettings.objects.filter(user=user).first()
-    return prefs.email_notifications if prefs else True
+    """A mail for each notice right away (digest readers get theirs from ``mail.send_daily_digests``)."""
+    wanted, frequency = mail.wants_mail(user)
+    return wanted and frequency == MailFrequency.EVERY
 
 
 def notify(match: Match, users, kind: str, text: Text) -> list[Notice]:
@@ -45,14 +42,7 @@ def _enqueue_mail(notice_id: int) -> None:
 
 def send_notice_mail(notice_id: int) -> str:
     notice = Notice.objects.select_related("user", "match").filter(pk=notice_id).first()
-    if notice is None or not notice.user.email or not wants_email(notice.user):
+    if notice is None or notice.mailed_at or not notice.user.email or not wants_email(notice.user):
         return ""
-    names = {}
-    url = settings.SITE_URL.rstrip("/") + notice.match.get_absolute_url()
-    body = render_to_string(
-        "matches/notice_mail.txt",
-        {"user": notice.user, "text": render(notice.text, names), "url": url, "match": notice.match},
-    )
-    subject = _("Bruchtal – Partie #%(id)d: %(text)s") % {"id": notice.match.pk, "text": render(notice.text, names)}
-    send_mail(subject[:150], body, None, [notice.user.email])
+    mail.send_notice(notice)  # the words: matches/mail.py
     return notice.user.email

@@ -27,6 +27,8 @@ class GameConfig(AppConfig):
     option_label: str = ""
     option_help: str = ""
     option_blank: str = "–"
+    # The game's actions template shows the rejected move's error beside its own form (else the page does).
+    inline_move_errors: bool = False
 
     def ready(self):
         from .engine import registry

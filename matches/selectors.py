@@ -10,7 +10,7 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 
 from .engine import registry
 from .errors import MatchError
-from .models import Event, Match, MatchStatus, Move, MoveStatus, Post, Seat
+from .models import Event, Match, MatchStatus, Move, MoveStatus, Post, Rating, Seat, TakebackRequest, TakebackStatus
 from .texts import render, seat_name
 
 
@@ -144,6 +144,7 @@ def events_for(match: Match, seat: Seat | None, since: int = 0, limit: int | Non
     events = Event.objects.filter(match=match, sequence__gt=since).order_by("sequence")
     if limit:
         events = events[:limit]
+    taken_back = set(Move.objects.filter(match=match, status=MoveStatus.TAKEN_BACK).values_list("pk", flat=True))
     rows = []
     for event in events:
         private = event.private.get(order) if order is not None else None
@@ -153,6 +154,7 @@ def events_for(match: Match, seat: Seat | None, since: int = 0, limit: int | Non
             "private": render(private, by_order) if private else "",
             "created_at": event.created_at,
             "move": event.move_id,
+            "taken_back": event.move_id in taken_back,
         }
         if public_data:
             row["data"] = event.data
@@ -199,7 +201,15 @@ def result_text(match: Match) -> str:
     from django.utils.translation import gettext
 
     who = ", ".join(winners) if winners else gettext("niemand")
-    return gettext("Gewonnen: %(who)s. %(reason)s") % {"who": who, "reason": reason}
+    text = gettext("Gewonnen: %(who)s. %(reason)s") % {"who": who, "reason": reason}
+    scores = match.result.get("scores") or {}
+    if scores:  # every total is open at the end
+        totals = ", ".join(
+            f"{seat_name(by_order, int(seat))} {score}"
+            for seat, score in sorted(scores.items(), key=lambda i: int(i[0]))
+        )
+        text += " " + gettext("Punkte: %(totals)s.") % {"totals": totals}
+    return text
 
 
 def _applied_moves(match: Match) -> list[Move]:
@@ -224,14 +234,171 @@ def replay(match: Match, step: int) -> dict[str, Any]:
     step = max(0, min(step, len(moves)))
     state = rebuild_state(match, moves[:step])
     last_version = moves[step - 1].applied_version if step else 0
-    events = Event.objects.filter(match=match).select_related("move").order_by("sequence")
+    events = (
+        Event.objects.filter(match=match)
+        .exclude(move__status=MoveStatus.TAKEN_BACK)
+        .select_related("move")
+        .order_by("sequence")
+    )
     if step < len(moves):
         cutoff = moves[step].created_at
         events = events.filter(Q(move__applied_version__lte=last_version) | Q(move__isnull=True, created_at__lt=cutoff))
     by_order = names(match)
+    current = moves[step - 1].pk if step else None
+    # public texts only: a replay is the spectator's view, during the match as after it
+    rows = [
+        {"text": render(e.public, by_order), "current": current is not None and e.move_id == current} for e in events
+    ]
     return {
         "step": step,
         "steps": len(moves),
         "view": engine.view(state, None),
-        "events": [render(e.public, by_order) for e in events],
+        "events": rows,
+        "mover": moves[step - 1].seat.order if step else None,
     }
+
+
+# --- what the match pages add: identities, time, the turn badge, takebacks, ratings -------------------
+
+
+def seat_colour(match: Match, seat: Seat) -> str:
+    """The seat's colour word in the reader's language (the engine's own colours where it has them)."""
+    from django.utils.translation import gettext
+
+    return gettext(seat.colour) if seat.colour else ""
+
+
+def seat_rows(match: Match, viewer: Seat | None = None) -> list[dict[str, Any]]:
+    """One identity per seat: number (the engine's seat + 1), name, colour, rating; in seat order once started."""
+    current = set(current_seats(match))
+    ratings = ratings_of(match)
+    seats = sorted(match.seats.all(), key=lambda s: (s.order is None, s.order if s.order is not None else s.slot))
+    rows = []
+    for seat in seats:
+        rows.append(
+            {
+                "seat": seat,
+                "number": seat.order + 1 if seat.order is not None else None,
+                "name": seat.user.username if seat.user else "",
+                "colour": seat_colour(match, seat),
+                "colour_key": seat.colour,
+                "rating": ratings.get(seat.user_id),
+                "current": seat.order in current and not seat.resigned,
+                "me": viewer is not None and seat.pk == viewer.pk,
+            }
+        )
+    return rows
+
+
+def ratings_of(match: Match) -> dict[int, int]:
+    user_ids = [s.user_id for s in match.seats.all() if s.user_id]
+    rows = Rating.objects.filter(engine=match.engine, user_id__in=user_ids).values_list("user_id", "rating")
+    return {user_id: round(rating) for user_id, rating in rows}
+
+
+def deadline(match: Match):
+    from datetime import timedelta
+
+    if match.status != MatchStatus.RUNNING or match.turn_started_at is None:
+        return None
+    return match.turn_started_at + timedelta(days=match.turn_days)
+
+
+def time_left(match: Match, now=None) -> float | None:
+    """Seconds until the turn deadline (0 when it has passed), None when no clock runs."""
+    from django.utils import timezone
+
+    end = deadline(match)
+    if end is None:
+        return None
+    return max(0.0, (end - (now or timezone.now())).total_seconds())
+
+
+def my_turn_matches(user) -> list[Match]:
+    """Running matches where the user's seat may act now (the header badge and its list)."""
+    if not user.is_authenticated:
+        return []
+    matches = with_seats(
+        Match.objects.filter(status=MatchStatus.RUNNING, seats__user=user, seats__resigned=False)
+    ).order_by("turn_started_at")
+    found = []
+    for match in matches:
+        seat = seat_of(match, user)
+        if seat is not None and seat.order in current_seats(match):
+            found.append(match)
+    return found
+
+
+def since_my_last_move(match: Match, seat: Seat | None) -> list[dict]:
+    """The events after my last move (what the others did meanwhile), as my seat may read them."""
+    if seat is None:
+        return []
+    last = (
+        Move.objects.filter(seat=seat, status=MoveStatus.APPLIED, automatic=False).order_by("-applied_version").first()
+    )
+    if last is None:
+        return []
+    after = (
+        Event.objects.filter(match=match, move=last).order_by("-sequence").values_list("sequence", flat=True).first()
+    )
+    if after is None:
+        return []
+    return [e for e in events_for(match, seat, since=after) if not e["taken_back"]]
+
+
+def last_applied_move(match: Match) -> Move | None:
+    return (
+        Move.objects.filter(match=match, status=MoveStatus.APPLIED)
+        .select_related("seat")
+        .order_by("-applied_version")
+        .first()
+    )
+
+
+def open_takeback(match: Match) -> TakebackRequest | None:
+    return TakebackRequest.objects.filter(match=match, status=TakebackStatus.OPEN).select_related("seat__user").first()
+
+
+def takeback_state(match: Match, seat: Seat | None) -> dict[str, Any]:
+    """What the takeback box shows: the open request, whether I may ask or answer."""
+    state = {"request": None, "can_request": False, "can_answer": False}
+    if match.status != MatchStatus.RUNNING or seat is None or seat.resigned:
+        return state
+    request = open_takeback(match)
+    if request is not None and request.version == match.version:
+        state["request"] = request
+        state["can_answer"] = request.seat_id != seat.pk and str(seat.order) not in request.answers
+        return state
+    last = last_applied_move(match)
+    state["can_request"] = bool(
+        last and last.seat_id == seat.pk and not last.automatic and last.applied_version == match.version
+    )
+    return state
+
+
+def leaderboard(engine: str, limit: int = 100) -> list[Rating]:
+    return list(Rating.objects.filter(engine=engine, games__gt=0).select_related("user").order_by("-rating")[:limit])
+
+
+def last_move_events(match: Match, seat: Seat | None) -> list[dict]:
+    """The events of the last applied move (the move and what it brought), as this seat may read them."""
+    last = last_applied_move(match)
+    if last is None:
+        return []
+    first = Event.objects.filter(match=match, move=last).order_by("sequence").values_list("sequence", flat=True).first()
+    if first is None:
+        return []
+    return [e for e in events_for(match, seat, since=first - 1) if not e["taken_back"]]
+
+
+def rejected_fields(match: Match, seat: Seat | None) -> dict[str, str]:
+    """The typed fields of my latest rejected move (the path as "r,c r,c"), to fill the form again."""
+    moves = my_moves(match, seat, limit=1)
+    if not moves or moves[0].status not in (MoveStatus.REJECTED, MoveStatus.STALE):
+        return {}
+    action = moves[0].action if isinstance(moves[0].action, dict) else {}
+    fields = {k: str(v) for k, v in action.items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
+    path = action.get("path") if isinstance(action.get("path"), list) else None
+    if path is not None:
+        fields["path"] = " ".join(f"{f[0]},{f[1]}" for f in path if isinstance(f, list) and len(f) == 2)
+    return fields

@@ -9,10 +9,14 @@ from .texts import render
 
 class MatchSeatSerializer(serializers.ModelSerializer):
     user = serializers.CharField(source="user.username", default=None, read_only=True)
+    number = serializers.SerializerMethodField(help_text=_("die Nummer am Tisch und auf dem Brett (order + 1)"))
 
     class Meta:
         model = Seat
-        fields = ["slot", "order", "user", "colour", "resigned"]
+        fields = ["slot", "order", "number", "user", "colour", "resigned"]
+
+    def get_number(self, seat) -> int | None:
+        return seat.order + 1 if seat.order is not None else None
 
 
 class MatchSerializer(serializers.ModelSerializer):
@@ -123,3 +127,7 @@ class MatchLegalSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     actions = serializers.JSONField()
+
+
+class TakebackAnswerSerializer(serializers.Serializer):
+    accept = serializers.BooleanField(help_text=_("true: zurücknehmen, false: der Zug gilt"))

@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core import queue
 
@@ -25,6 +26,7 @@ from .engine.base import IllegalAction, Text, gettext_noop
 from .errors import MatchError
 from .models import DeadlinePolicy, Event, Match, MatchStatus, Move, MoveStatus, Post, Seat
 from .notifications import notify
+from .ratings import update_for as update_ratings
 
 logger = logging.getLogger(__name__)
 
@@ -159,6 +161,13 @@ def create_match(
     seats += [Seat(match=match, slot=i) for i in range(len(seats), players)]
     Seat.objects.bulk_create(seats)
     _framework_event(match, gettext_noop("%(creator)s hat die Partie angelegt."), creator=user.username)
+    # match pages (issue 20): the invited players hear of it
+    notify(
+        match,
+        invitees,
+        "invited",
+        Text(gettext_noop("%(creator)s lädt dich zu einer Partie ein."), {"creator": user.username}),
+    )
     return match
 
 
@@ -271,16 +280,22 @@ def start(match: Match, user) -> Match:
     if missing:
         raise MatchError(
             "seats_open",
-            _("Es fehlen noch %(n)d Spieler; lade jemanden ein oder warte, bis alle Plätze besetzt sind.")
+            ngettext(
+                "Es fehlt noch %(n)d Spieler; lade jemanden ein oder warte, bis alle Plätze besetzt sind.",
+                "Es fehlen noch %(n)d Spieler; lade jemanden ein oder warte, bis alle Plätze besetzt sind.",
+                missing,
+            )
             % {"n": missing},
         )
     game = _engine(match.engine)
     # The seat order comes from the match's seed (a generator of its own, so the game's stays untouched).
     order = list(range(len(seats)))
     rng.shuffle(rng.new(match.seed ^ 0x5EA7), order)
+    # one identity per seat: an engine with colours of its own (the board's) names the seats with them
+    colours = list(getattr(game, "seat_colours", None) or COLOURS)
     for seat, number in zip(seats, order, strict=True):
         seat.order = number
-        seat.colour = COLOURS[number % len(COLOURS)]
+        seat.colour = colours[number % len(colours)]
     Seat.objects.bulk_update(seats, ["order", "colour"])
     try:
         match.state = game.setup(len(seats), match.options, match.seed)
@@ -468,6 +483,7 @@ def _finish(match: Match, result: dict) -> None:
     match.result = result
     match.turn_started_at = None
     match.save()
+    update_ratings(match)  # match pages (issue 20): a rated match counts once
     users = [s.user for s in Seat.objects.filter(match=match).select_related("user") if s.user]
     notify(match, users, "finished", Text(gettext_noop("Die Partie ist beendet.")))
 
@@ -529,7 +545,26 @@ def post(match: Match, user, text: str) -> Post:
             % {"length": len(text), "max": MAX_POST},
             {"field": "text"},
         )
-    return Post.objects.create(match=match, author=user, text=text)
+    created = Post.objects.create(match=match, author=user, text=text)
+    _notify_addressed(match, user, text)
+    return created
+
+
+def _notify_addressed(match: Match, author, text: str) -> None:
+    """A post that names a player at the table with @name is a notice (and a mail) for that player."""
+    import re
+
+    wanted = {name.rstrip(".").lower() for name in re.findall(r"@([\w.+-]+)", text)}
+    if not wanted:
+        return
+    seated = Seat.objects.filter(match=match).exclude(user=None).exclude(user=author).select_related("user")
+    users = [s.user for s in seated if s.user.username.lower() in wanted]
+    notify(
+        match,
+        users,
+        "post",
+        Text(gettext_noop("%(name)s schreibt dir: „%(text)s“"), {"name": author.username, "text": text[:300]}),
+    )
 
 
 # --- deadlines and the outbox sweep ----------------------------------------------------------------------
@@ -590,8 +625,13 @@ def _deadline_of(match_id: int, now) -> str | None:
             [s.user for s in seats if s.user],
             "reminder",
             Text(
-                gettext_noop("Erinnerung: Deine Bedenkzeit läuft bald ab (%(date)s)."),
-                {"date": timezone.localtime(deadline).strftime("%d.%m.%Y %H:%M")},
+                gettext_noop("Erinnerung: Deine Bedenkzeit läuft in %(count)s Stunde ab (%(date)s)."),
+                {
+                    "count": max(1, round((deadline - now).total_seconds() / 3600)),
+                    "date": timezone.localtime(deadline).strftime("%d.%m.%Y %H:%M"),
+                },
+                plural=gettext_noop("Erinnerung: Deine Bedenkzeit läuft in %(count)s Stunden ab (%(date)s)."),
+                count="count",
             ),
         )
         return "reminders"
@@ -617,3 +657,6 @@ def check_deadlines_on_request() -> None:
     if cache.add("matches:deadline-check", 1, timeout=60):
         check_deadlines()
         sweep_pending_moves()
+        from .mail import send_daily_digests  # match pages (issue 20): beat's hourly digest task, embedded
+
+        send_daily_digests()

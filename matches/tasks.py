@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from . import notifications, services
+from . import mail, notifications, services
 
 
 @shared_task(acks_late=True)
@@ -23,3 +23,8 @@ def check_deadlines() -> dict:
 @shared_task
 def sweep_pending_moves() -> int:
     return services.sweep_pending_moves()
+
+
+@shared_task
+def send_mail_digests() -> int:
+    return mail.send_daily_digests()

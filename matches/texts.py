@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from .engine.base import Text, seat_label
 
@@ -28,7 +28,35 @@ def render(data: dict[str, Any] | None, names: dict[int, str]) -> str:
         return ""
     text = Text.from_json(data)
     try:
-        return text.render(gettext, names)
+        return text.render(gettext, names, ngettext)
     except (KeyError, ValueError, TypeError):
         logger.warning("text %r does not fit its parameters %r", text.template, text.params)
         return gettext(text.template)
+
+
+def duration(seconds: float) -> str:
+    """A span in words with German plurals: "2 Tage und 3 Stunden", "5 Stunden", "12 Minuten"."""
+    from django.utils.translation import gettext as _
+
+    seconds = max(0, int(seconds))
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    day_text = ngettext("%(n)d Tag", "%(n)d Tage", days) % {"n": days}
+    hour_text = ngettext("%(n)d Stunde", "%(n)d Stunden", hours) % {"n": hours}
+    minute_text = ngettext("%(n)d Minute", "%(n)d Minuten", minutes) % {"n": minutes}
+    if days:
+        return _("%(a)s und %(b)s") % {"a": day_text, "b": hour_text} if hours else day_text
+    if hours:
+        return hour_text
+    return minute_text
+
+
+def deadline_policy_text(policy: str, turn_days: int) -> str:
+    """The deadline rule in words."""
+    days = ngettext("%(n)d Tag", "%(n)d Tage", turn_days) % {"n": turn_days}
+    if policy == "resign":
+        return gettext("Bedenkzeit %(days)s pro Zug; wer sie verstreichen lässt, gibt auf.") % {"days": days}
+    return gettext(
+        "Bedenkzeit %(days)s pro Zug; läuft sie ab, macht der Server für dich den Standardzug der Regeln."
+    ) % {"days": days}

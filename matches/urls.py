@@ -9,6 +9,9 @@ urlpatterns = [
     path("neu/", views.create, name="create"),
     path("einstellungen/", views.settings_view, name="settings"),
     path("nachrichten/", views.notices, name="notices"),
+    path("am-zug/", views.my_turn, name="my_turn"),
+    path("rangliste/", views.leaderboard, name="leaderboard"),
+    path("rangliste/<slug:engine>/", views.leaderboard, name="leaderboard_game"),
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/beitreten/", views.join, name="join"),
     path("<int:pk>/verlassen/", views.leave, name="leave"),
@@ -18,4 +21,7 @@ urlpatterns = [
     path("<int:pk>/zug/", views.move, name="move"),
     path("<int:pk>/beitrag/", views.post, name="post"),
     path("<int:pk>/wiederholung/", views.replay, name="replay"),
+    path("<int:pk>/ruecknahme/", views.takeback_request, name="takeback"),
+    path("<int:pk>/ruecknahme/antwort/", views.takeback_answer, name="takeback_answer"),
+    path("<int:pk>/revanche/", views.rematch_view, name="rematch"),
 ]

@@ -14,12 +14,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import plugins, selectors, services
+from . import plugins, rematch, selectors, services, takeback
 from .engine import registry
 from .engine.base import IllegalAction
 from .errors import MatchError
 from .forms import CreateMatchForm, PostForm, SettingsForm
 from .models import MatchStatus, MoveStatus, Notice, PlayerSettings
+from .texts import deadline_policy_text, duration
+
+MOVE_FORM_KEY = "matches:move-form:%d"  # the typed move and its error, kept for the form after the redirect
 
 
 def _match_or_404(request, pk):
@@ -63,10 +66,23 @@ def create(request):
     return render(request, "matches/index.html", {"lobby": selectors.lobby(request.user), "form": form}, status=400)
 
 
+def _move_form(request, match, pending: bool) -> dict:
+    """What the move form shows again after a failed move: the typed fields and the error beside the form."""
+    key = MOVE_FORM_KEY % match.pk
+    kept = request.session.get(key) if pending else request.session.pop(key, None)
+    return kept or {}
+
+
 def detail(request, pk):
     services.check_deadlines_on_request()
     match = _match_or_404(request, pk)
     seat = selectors.seat_of(match, request.user)
+    pending = selectors.has_pending(match, seat)
+    left = selectors.time_left(match)
+    if request.user.is_authenticated:  # opening the match reads its notices
+        Notice.objects.filter(user=request.user, match=match, read_at=None).update(read_at=timezone.now())
+    move_form = _move_form(request, match, pending)
+    last_error = selectors.last_error(match, seat)
     context = {
         "match": match,
         "seat": seat,
@@ -78,8 +94,25 @@ def detail(request, pk):
         "current": selectors.current_seats(match),
         "names": selectors.names(match),
         "thread": selectors.thread(match, seat),
-        "last_error": selectors.last_error(match, seat),
-        "pending": selectors.has_pending(match, seat),
+        "last_error": move_form.get("error") or last_error,
+        # the typed move comes back only with its error (an applied move leaves the form empty)
+        "kept": (
+            (move_form.get("fields") or selectors.rejected_fields(match, seat))
+            if move_form.get("error") or last_error
+            else {}
+        ),
+        "pending": pending,
+        "seat_rows": selectors.seat_rows(match, seat),
+        "time_left": duration(left) if left is not None else "",
+        "deadline": selectors.deadline(match),
+        "policy_text": deadline_policy_text(match.deadline_policy, match.turn_days),
+        "since": selectors.since_my_last_move(match, seat) if match.status == MatchStatus.RUNNING else [],
+        "last_move_events": selectors.last_move_events(match, seat),
+        "takeback": selectors.takeback_state(match, seat),
+        "side_template": _include(match, "side"),
+        "errors_inline": bool(getattr(plugins.game(match.engine), "inline_move_errors", False)),
+        "rematch_match": match.rematches.first() if match.status == MatchStatus.FINISHED else None,
+        "my_turn": bool(seat and seat.order in selectors.current_seats(match) and not seat.resigned),
         "result_text": selectors.result_text(match),
         "board_template": _include(match, "board"),
         "actions_template": _include(match, "actions"),
@@ -125,16 +158,85 @@ def start(request, pk):
     return _run(request, pk, services.start, _("Die Partie hat begonnen."))
 
 
+def _confirm(request, pk, service, done, kind):
+    """GET: a page that asks first (works without JavaScript); POST: do it."""
+    if request.method == "POST":
+        return _run(request, pk, service, done)
+    match = _match_or_404(request, pk)
+    return render(
+        request,
+        "matches/confirm.html",
+        {"match": match, "kind": kind, "game_name": selectors.game_name(match)},
+    )
+
+
 @login_required
-@require_POST
 def resign(request, pk):
-    return _run(request, pk, services.resign, _("Du hast aufgegeben."))
+    return _confirm(request, pk, services.resign, _("Du hast aufgegeben."), "resign")
+
+
+@login_required
+def abandon(request, pk):
+    return _confirm(request, pk, services.abandon, _("Die Partie wurde abgebrochen."), "abandon")
 
 
 @login_required
 @require_POST
-def abandon(request, pk):
-    return _run(request, pk, services.abandon, _("Die Partie wurde abgebrochen."))
+def takeback_request(request, pk):
+    return _run(
+        request, pk, takeback.request_takeback, _("Deine Bitte um Rücknahme ist gestellt; die anderen entscheiden.")
+    )
+
+
+@login_required
+@require_POST
+def takeback_answer(request, pk):
+    accept = request.POST.get("answer") == "accept"
+    done = _("Du hast der Rücknahme zugestimmt.") if accept else _("Du hast die Rücknahme abgelehnt.")
+    return _run(request, pk, lambda match, user: takeback.answer_takeback(match, user, accept), done)
+
+
+@login_required
+@require_POST
+def rematch_view(request, pk):
+    match = _match_or_404(request, pk)
+    try:
+        new = rematch.rematch(match, request.user)
+    except MatchError as exc:
+        messages.error(request, exc.message)
+        return redirect(match)
+    messages.success(request, _("Die Revanche hat begonnen."))
+    return redirect(new)
+
+
+@login_required
+def my_turn(request):
+    """The matches where it is my turn (the header badge links here), the least time left first."""
+    rows = []
+    for match in selectors.my_turn_matches(request.user):
+        left = selectors.time_left(match) or 0
+        rows.append(
+            {"match": match, "game_name": selectors.game_name(match), "left": left, "time_left": duration(left)}
+        )
+    rows.sort(key=lambda row: row["left"])
+    return render(request, "matches/my_turn.html", {"rows": rows})
+
+
+def leaderboard(request, engine=None):
+    games = [(slug, _(game.name)) for slug, game in sorted(registry.ENGINES.items())]
+    engine = engine or (games[0][0] if games else "")
+    if registry.get(engine) is None:
+        raise Http404(_("Unbekanntes Spiel."))
+    return render(
+        request,
+        "matches/leaderboard.html",
+        {
+            "games": games,
+            "engine": engine,
+            "engine_name": _(registry.get(engine).name),
+            "rows": selectors.leaderboard(engine),
+        },
+    )
 
 
 def _action_from_form(match, post) -> dict:
@@ -156,10 +258,16 @@ def _action_from_form(match, post) -> dict:
         raise MatchError(exc.code, exc.text.render(_)) from exc
 
 
+def _kept_fields(post) -> dict:
+    return {key: post.get(key, "")[:500] for key in post if key not in ("csrfmiddlewaretoken", "version")}
+
+
 @login_required
 @require_POST
 def move(request, pk):
     match = _match_or_404(request, pk)
+    form_url = f"{match.get_absolute_url()}#zug"
+    request.session[MOVE_FORM_KEY % match.pk] = {"fields": _kept_fields(request.POST)}
     try:
         action = _action_from_form(match, request.POST)
         try:
@@ -168,12 +276,16 @@ def move(request, pk):
             raise MatchError("version_invalid", _("Die Versionsnummer fehlt; lade die Seite neu.")) from exc
         move, _created = services.submit_move(match, request.user, action, version)
     except MatchError as exc:
-        messages.error(request, exc.message)
-        return redirect(match)
+        # the error beside the form, the typed move kept (no message at the top of the page)
+        request.session[MOVE_FORM_KEY % match.pk] = {"fields": _kept_fields(request.POST), "error": exc.message}
+        return redirect(form_url)
     move.refresh_from_db()
     if move.status == MoveStatus.PENDING:
         messages.info(request, _("Dein Zug wird ausgewertet …"))
-    return redirect(match)
+    elif move.status == MoveStatus.APPLIED:
+        request.session.pop(MOVE_FORM_KEY % match.pk, None)
+        return redirect(match)
+    return redirect(form_url)
 
 
 @login_required
@@ -192,9 +304,10 @@ def post(request, pk):
 
 
 def replay(request, pk):
+    """The public information step by step, during the match as after it (a spectator's view)."""
     match = _match_or_404(request, pk)
-    if match.status != MatchStatus.FINISHED:
-        messages.info(request, _("Die Wiederholung gibt es, sobald die Partie beendet ist."))
+    if match.state is None:
+        messages.info(request, _("Die Wiederholung gibt es, sobald die Partie begonnen hat."))
         return redirect(match)
     try:
         step = max(0, int(request.GET.get("schritt", "0")))
@@ -217,6 +330,7 @@ def replay(request, pk):
             "result_text": selectors.result_text(match),
             "previous": max(0, data["step"] - 1),
             "next": min(data["steps"], data["step"] + 1),
+            "seat_rows": selectors.seat_rows(match),
         },
     )
 
@@ -234,11 +348,19 @@ def settings_view(request):
 
 @login_required
 def notices(request):
+    """Notices grouped per match (the match with the newest notice first); opening a match reads its notices."""
     from .texts import render as render_text
 
-    rows = list(Notice.objects.filter(user=request.user).select_related("match")[:100])
-    items = [{"notice": n, "text": render_text(n.text, {})} for n in rows]
     if request.method == "POST":
         Notice.objects.filter(user=request.user, read_at=None).update(read_at=timezone.now())
         return redirect("matches:notices")
-    return render(request, "matches/notices.html", {"items": items})
+    rows = list(Notice.objects.filter(user=request.user).select_related("match")[:200])
+    groups: dict[int, dict] = {}
+    for notice in rows:
+        group = groups.setdefault(
+            notice.match_id, {"match": notice.match, "game_name": selectors.game_name(notice.match), "items": []}
+        )
+        group["items"].append({"notice": notice, "text": render_text(notice.text, {})})
+    for group in groups.values():
+        group["unread"] = sum(1 for item in group["items"] if not item["notice"].read_at)
+    return render(request, "matches/notices.html", {"groups": list(groups.values())})

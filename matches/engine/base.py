@@ -29,11 +29,18 @@ def seat_label(seat: Any, names: dict[int, str], translate=lambda s: s) -> str:
     return translate("Platz %(n)s") % {"n": seat + 1 if isinstance(seat, int) else seat}
 
 
+# Parameters whose value is itself a marked German word (``color``, ``partner_color``, ``side``): the
+# reader gets it in their language.
+TRANSLATED_PARAMS = ("color", "side")
+
+
 def with_names(params: dict[str, Any], names: dict[int, str], translate=lambda s: s) -> dict[str, Any]:
     """Engines pass seat numbers, the reader sees names: ``seat`` → ``player``, ``X_seat`` → ``X_player``,
     a list ``X_seats`` → ``X_players`` (joined by commas). Seats without a name read "Platz N"."""
     params = dict(params)
     for key, value in list(params.items()):
+        if key.endswith(TRANSLATED_PARAMS) and isinstance(value, str):
+            params[key] = translate(value)  # a marked word (gettext_noop), e.g. a seat's colour
         if key == "seat":
             params["player"] = seat_label(value, names, translate)
         elif key.endswith("_seat"):
@@ -46,30 +53,58 @@ def with_names(params: dict[str, Any], names: dict[int, str], translate=lambda s
 
 @dataclass(frozen=True)
 class Text:
-    """A German template with ``%(name)s`` parameters, rendered late in the reader's language."""
+    """A German template with ``%(name)s`` parameters, rendered late in the reader's language.
+
+    A text that prints a count names its plural form and the parameter that holds the count
+    (``Text("%(count)s Ork", {"count": n}, plural="%(count)s Orks", count="count")``); the framework
+    renders it through ``ngettext`` so that every language gets its own plural forms."""
 
     template: str
     params: dict[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    count: str | None = None
 
-    def render(self, translate=lambda s: s, names: dict[int, str] | None = None) -> str:
+    def render(self, translate=lambda s: s, names: dict[int, str] | None = None, ntranslate=None) -> str:
         """The text in the reader's language. Seat parameters get player names (see ``with_names``)."""
-        text = translate(self.template)
+        if self.plural is not None:
+            n = self.params.get(self.count or "count", 0)
+            n = n if isinstance(n, int) else 0
+            if ntranslate is not None:
+                text = ntranslate(self.template, self.plural, n)
+            else:
+                text = translate(self.template if n == 1 else self.plural)
+        else:
+            text = translate(self.template)
         return text % with_names(self.params, names or {}, translate) if self.params else text
 
     def to_json(self) -> dict[str, Any]:
-        return {"template": self.template, "params": dict(self.params)}
+        data = {"template": self.template, "params": dict(self.params)}
+        if self.plural is not None:
+            data["plural"], data["count"] = self.plural, self.count or "count"
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Text:
-        return cls(data["template"], dict(data.get("params") or {}))
+        return cls(data["template"], dict(data.get("params") or {}), data.get("plural"), data.get("count"))
+
+
+def ngettext_noop(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a German singular/plural pair for the catalogue (``Text(*pair, ...)`` takes them apart)."""
+    return singular, plural
+
+
+def counted(forms: tuple[str, str], count_key: str = "count", **params: Any) -> Text:
+    """A text with a plural: ``counted(ngettext_noop("%(count)s Ork", "%(count)s Orks"), count=n)``."""
+    return Text(forms[0], params, plural=forms[1], count=count_key)
 
 
 class IllegalAction(Exception):
     """The action is not allowed now. ``code`` is stable for clients, ``message`` is German."""
 
-    def __init__(self, code: str, message: str, **params: Any):
+    def __init__(self, code: str, message: str, *, plural_form: str | None = None, count_key: str = "count", **params):
+        """``plural_form``: the message's plural (chosen by the parameter ``count_key`` through ngettext)."""
         self.code = code
-        self.text = Text(message, params)
+        self.text = Text(message, params, plural=plural_form, count=count_key if plural_form else None)
         super().__init__(f"{code}: {self.text.render()}")
 
 

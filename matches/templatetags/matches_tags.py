@@ -1,8 +1,30 @@
 from django import template
 
+from .. import selectors
+from ..texts import duration
 from ..texts import seat_name as _seat_name
 
 register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def turn_count(context) -> int:
+    """How many running matches wait for the signed-in user (the header badge "Am Zug (n)")."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return 0
+    cache = getattr(request, "_matches_turn_count", None)
+    if cache is None:
+        cache = request._matches_turn_count = len(selectors.my_turn_matches(user))
+    return cache
+
+
+@register.filter
+def time_left(match) -> str:
+    """ "2 Tage und 3 Stunden" until the turn deadline, "" when no clock runs."""
+    left = selectors.time_left(match)
+    return "" if left is None else duration(left)
 
 
 @register.filter

@@ -1,7 +1,9 @@
 /* Die Zwei Türme: reachable fields, a move's path, and the action of the move form.
  * Works on the board include (board.html) with either the analysis page ([data-zt-analysis],
- * moves in data-moves) or the move form ([data-zt-move], moves from POST /api/zwei-tuerme/analyse/).
- * Without JavaScript both pages work through their plain forms. */
+ * moves in data-moves), the move form ([data-zt-move], moves from POST /api/zwei-tuerme/analyse/)
+ * or the placement form ([data-zt-place]: a click on a free field of Amon Hen chooses it).
+ * The board is one tab stop: arrow keys move between its fields (roving tabindex); only fields
+ * that can be chosen are buttons. Without JavaScript every page works through its plain form. */
 (function () {
   "use strict";
 
@@ -14,11 +16,18 @@
     return board.querySelector('.zt-cell[data-r="' + r + '"][data-c="' + c + '"]');
   }
 
+  function setPickable(cell, on) {
+    if (cell && cell.hasAttribute("tabindex")) { cell.setAttribute("role", on ? "button" : "img"); }
+  }
+
   function clearMarks(board, all) {
     board.querySelectorAll(".zt-step-js").forEach(function (t) { t.remove(); });
     board.querySelectorAll(".zt-field").forEach(function (rect) {
       rect.classList.remove("zt-path", "zt-captured", "zt-pincered");
-      if (all) { rect.classList.remove("zt-reachable"); }
+      if (all) {
+        rect.classList.remove("zt-reachable");
+        setPickable(rect.parentNode, false);
+      }
     });
   }
 
@@ -26,7 +35,55 @@
     clearMarks(board, true);
     moves.forEach(function (m) {
       var cell = cellAt(board, m.end[0], m.end[1]);
-      if (cell) { cell.querySelector(".zt-field").classList.add("zt-reachable"); }
+      if (cell) {
+        cell.querySelector(".zt-field").classList.add("zt-reachable");
+        setPickable(cell, true);
+      }
+    });
+  }
+
+  /* Roving tabindex: one tab stop for the board, the arrow keys walk its fields. */
+  function initRoving(board) {
+    var cells = Array.prototype.slice.call(board.querySelectorAll(".zt-cell[tabindex]"));
+    if (!cells.length) { return; }
+    function focusCell(cell) {
+      cells.forEach(function (c) { c.setAttribute("tabindex", c === cell ? "0" : "-1"); });
+      cell.focus();
+    }
+    var steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    board.addEventListener("keydown", function (event) {
+      var cell = event.target.closest && event.target.closest(".zt-cell[tabindex]");
+      var step = steps[event.key];
+      if (!cell) { return; }
+      if (event.key === "Home" || event.key === "End") {
+        event.preventDefault();
+        focusCell(event.key === "Home" ? cells[0] : cells[cells.length - 1]);
+        return;
+      }
+      if (!step) { return; }
+      event.preventDefault();
+      var r = Number(cell.dataset.r);
+      var c = Number(cell.dataset.c);
+      for (var i = 0; i < 40; i += 1) {
+        r += step[0];
+        c += step[1];
+        var next = cellAt(board, r, c);
+        if (!next) { return; }
+        if (next.hasAttribute("tabindex")) { focusCell(next); return; }
+      }
+    });
+    board.addEventListener("click", function (event) {
+      var cell = event.target.closest && event.target.closest(".zt-cell[tabindex]");
+      if (cell) { cells.forEach(function (c) { c.setAttribute("tabindex", c === cell ? "0" : "-1"); }); }
+    });
+  }
+
+  /* The tab stop goes to the first field that can be chosen, if there is one. */
+  function tabStopOnPick(board) {
+    var pick = board.querySelector('.zt-cell[role="button"]');
+    if (!pick) { return; }
+    board.querySelectorAll(".zt-cell[tabindex]").forEach(function (c) {
+      c.setAttribute("tabindex", c === pick ? "0" : "-1");
     });
   }
 
@@ -163,6 +220,8 @@
         if (request !== latest) { return; }
         moves = (data.moves || []).filter(function (m) { return jumping ? m.jump : !m.jump; });
         highlight(board, moves);
+        if (board.contains(document.activeElement)) { return; }
+        tabStopOnPick(board);
         if (choice) {
           choice.textContent = moves.length ? t(choice, "Reachable", { n: moves.length }) : t(choice, "None");
         }
@@ -188,9 +247,28 @@
     refresh();
   }
 
+  /* Placement: the free fields of Amon Hen light up; a click (or Enter) on one chooses it in the form. */
+  function initPlaceForm(form) {
+    var board = document.querySelector(".zt-board");
+    var select = form.querySelector("[data-zt-place-to]");
+    if (!board || !select) { return; }
+    var fields = Array.prototype.map.call(select.options, function (o) { return o.value.split(",").map(Number); });
+    highlight(board, fields.map(function (f) { return { end: f }; }));
+    tabStopOnPick(board);
+    onFieldPick(board, function (r, c) {
+      var value = r + "," + c;
+      if (!fields.some(function (f) { return f[0] === r && f[1] === c; })) { return; }
+      select.value = value;
+      clearMarks(board, false);
+      showMove(board, { path: [[r, c]] });
+    });
+  }
+
   function init() {
+    document.querySelectorAll(".zt-board").forEach(initRoving);
     document.querySelectorAll("[data-zt-analysis]").forEach(initAnalysis);
     document.querySelectorAll("form[data-zt-move]").forEach(initMoveForm);
+    document.querySelectorAll("form[data-zt-place]").forEach(initPlaceForm);
   }
 
   if (document.readyState === "loading") {

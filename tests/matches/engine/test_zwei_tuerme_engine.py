@@ -128,7 +128,10 @@ def test_the_card_from_both_sides():
     before = parse(state["position"])
     with_orc_pile(state, "beide")
     events = ENGINE._orc_card(state)
-    fields = events[0].data["fields"]
+    # one event per placement, each telling its side and row
+    fields = [f for e in events if e.data.get("kind") == "orcs" for f in e.data["fields"]]
+    assert [(e.data["side"], e.data["row"]) for e in events] == [("isengart", 5), ("mordor", 4)]
+    assert "von Mordor (rechts) in Reihe 4" in events[1].public.render()
     assert {f[0] for f in fields} == {5, 4}
     assert any(f[1] < DATA.columns // 2 for f in fields) and any(f[1] > DATA.columns // 2 for f in fields)
     assert orcs(state) == before.cells.count("o") + 4

@@ -24,12 +24,16 @@ View keys
 or None), ``viewer``, ``position`` (the notation), ``board`` (``rows``, ``columns``, ``towers``
 [{key, name, field}], ``areas`` [{key, name, fields}], ``start_area``, ``ent_track`` {length,
 last}), ``ent`` (the Ent's position, 0 = start), ``figures`` [{seat, figure, field}], ``seats``
-[{seat, color, color_name, figures, hand_size, score, tiles, captured [{value, ent}]}] (public:
-captured tiles are revealed), ``hand`` (the viewer's hero cards [{id, name, strength, symbol,
-schattenfell}], None for spectators), ``placement_fields``, ``last_orc_card`` {card, fields},
-``last_event`` {id, title}, ``last_move``, ``hero_discard`` (top card), ``pile_sizes`` {heroes,
-orcs, events, supply}, ``turns``, ``result``. Never: other hands, pile order, the tiles under
-orcs on the board, the generator.
+[{seat, number, color, color_name, figures, hand_size, tiles, hidden, score, captured [{value,
+ent}]}] (the beaten orcs lie face down: ``score`` and ``captured`` are None, ``hidden`` true, in
+every view but the seat's own until the game is over; ``tiles`` is the count everyone sees),
+``hand`` (the viewer's hero cards [{id, name, strength, symbol, schattenfell}], None for
+spectators; also while waiting), ``placement_fields``, ``last_orc_card`` {card, fields,
+placements [{side, row, count}]}, ``last_event`` {id, title}, ``last_move``, ``hero_discard``
+(top card), ``hero_discard_pile`` (the open pile), ``next_event_pile`` (1–3 or None),
+``pile_sizes`` {heroes, orcs, events, supply}, ``turns``, ``result`` (once over). Never: other
+hands, others' tile values before the end, pile order, the tiles under orcs on the board, the
+generator.
 """
 
 from .analysis import analyse

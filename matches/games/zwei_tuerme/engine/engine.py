@@ -11,11 +11,11 @@ from matches.engine.base import Action, Event, IllegalAction, Result, State, Tex
 from . import movement
 from .chain import connecting_chain
 from .data import GameData, Hero, load
-from .events import apply_event
+from .events import COLOR_NAMES, apply_event, orc_card_events, pincer_event, place_event, reveal_event, who
 from .forms import parse_form
 from .notation import EMPTY, FIGURES, TOWER, Field, Grid, parse, parse_field
 from .orcs import enter_row, key, put_orc, take_orc
-from .view import COLOR_NAMES, COLORS, seat_view
+from .view import COLORS, seat_view
 
 VARIANTS = {
     # variant: rings of orcs at (Orthanc, Barad-dûr) at the start
@@ -42,6 +42,8 @@ class ZweiTuermeEngine:
     name = gettext_noop("Die Zwei Türme")
     min_players = 2
     max_players = 4
+    # the framework names each seat with this colour (table, board, log, mail, API agree)
+    seat_colours = COLOR_NAMES
 
     # the no-JavaScript move form: typed fields -> action (the framework calls engine.parse_form)
     parse_form = staticmethod(parse_form)
@@ -284,15 +286,7 @@ class ZweiTuermeEngine:
         grid = _grid(state)
         grid.set(field[0], field[1], str(seat + 1))
         state["position"] = grid.dump()
-        events = [
-            Event(
-                Text(
-                    gettext_noop("%(color)s stellt eine Figur auf %(field)s (Amon Hen)."),
-                    {"color": COLOR_NAMES[seat], "field": movement.label(field)},
-                ),
-                data={"kind": "place", "seat": seat, "field": list(field)},
-            )
-        ]
+        events = [place_event(seat, movement.label(field), list(field))]
         if state["placing"]:
             state["turn"] = state["placing"][0][0]
         else:
@@ -313,7 +307,10 @@ class ZweiTuermeEngine:
         if isinstance(figure, bool) or not isinstance(figure, int) or not 0 <= figure < len(figures):
             raise IllegalAction(
                 "figure_unknown",
-                gettext_noop("Die Figur „%(figure)s“ gibt es nicht; du hast %(count)s Figur(en), gezählt ab 0."),
+                gettext_noop("Die Figur „%(figure)s“ gibt es nicht; du hast %(count)s Figur, gezählt ab 0."),
+                plural_form=gettext_noop(
+                    "Die Figur „%(figure)s“ gibt es nicht; du hast %(count)s Figuren, gezählt ab 0."
+                ),
                 figure=str(figure),
                 count=len(figures),
             )
@@ -362,14 +359,13 @@ class ZweiTuermeEngine:
             else:
                 outcome = movement.simulate(grid, start, strength, hero.symbol, path)
         events: list[Event] = []
-        color = COLOR_NAMES[seat]
         taken: dict[int, list[int]] = {}
         if outcome is None:
             events.append(
                 Event(
                     Text(
-                        gettext_noop("%(color)s spielt %(card)s, kann aber nicht ziehen."),
-                        {"color": color, "card": f"{hero.name} {hero.strength}"},
+                        gettext_noop("%(player)s (%(color)s) spielt %(card)s, kann aber nicht ziehen."),
+                        {**who(seat), "card": f"{hero.name} {hero.strength}"},
                     ),
                     data={"kind": "pass", "seat": seat, "card": card},
                 )
@@ -401,16 +397,20 @@ class ZweiTuermeEngine:
                 "pincers": pincer_data,
             }
             template = (
-                gettext_noop("%(color)s spielt %(card)s (Stärke %(strength)s) und zieht von %(start)s nach %(end)s.")
+                gettext_noop(
+                    "%(player)s (%(color)s) spielt %(card)s (Stärke %(strength)s) und zieht von %(start)s nach %(end)s."
+                )
                 if outcome["kind"] == "move"
-                else gettext_noop("%(color)s spielt %(card)s und springt mit Schattenfell von %(start)s nach %(end)s.")
+                else gettext_noop(
+                    "%(player)s (%(color)s) spielt %(card)s und springt mit Schattenfell von %(start)s nach %(end)s."
+                )
             )
             events.append(
                 Event(
                     Text(
                         template,
                         {
-                            "color": color,
+                            **who(seat),
                             "card": f"{hero.name} {hero.strength}",
                             "strength": strength,
                             "start": movement.label(start),
@@ -420,16 +420,7 @@ class ZweiTuermeEngine:
                     data={"kind": outcome["kind"], **state["last_move"]},
                 )
             )
-            for pincer in pincer_data:
-                events.append(
-                    Event(
-                        Text(
-                            gettext_noop("Zange mit %(partner)s: %(count)s Orks werden geschlagen."),
-                            {"partner": COLOR_NAMES[pincer["partner"]], "count": len(pincer["fields"])},
-                        ),
-                        data={"kind": "pincer", "seat": seat, **pincer},
-                    )
-                )
+            events += [pincer_event(seat, pincer) for pincer in pincer_data]
         # 3. the hero card to the open discard pile, draw back to three
         state["hands"][seat].remove(card)
         state["hero_discard"].append(card)
@@ -455,26 +446,13 @@ class ZweiTuermeEngine:
     def _reveal(self, state: State, grid: Grid, seat: int, taken: dict[int, list[int]]) -> list[Event]:
         events: list[Event] = []
         players = state["players"]
-        for who in [(seat + i) % players for i in range(players)]:
-            tiles = taken.get(who, [])
+        for taker in [(seat + i) % players for i in range(players)]:
+            tiles = taken.get(taker, [])
             if not tiles:
                 continue
-            state["captured"][who] += tiles
+            state["captured"][taker] += tiles
             values = [self.data.tiles[t] for t in tiles]
-            events.append(
-                Event(
-                    Text(
-                        gettext_noop("%(color)s deckt %(count)s Orks auf: %(points)s Heldenpunkte, %(ents)s × Ent."),
-                        {
-                            "color": COLOR_NAMES[who],
-                            "count": len(tiles),
-                            "points": sum(v.value for v in values),
-                            "ents": sum(v.ent for v in values),
-                        },
-                    ),
-                    data={"kind": "reveal", "seat": who, "tiles": [{"value": v.value, "ent": v.ent} for v in values]},
-                )
-            )
+            events.append(reveal_event(taker, values))
             for tile in values:
                 if tile.ent and state["phase"] != "over" and state["ent"] < self.data.ent_last:
                     events += self._ent_step(state, grid)
@@ -513,17 +491,14 @@ class ZweiTuermeEngine:
     def _orc_card(self, state: State) -> list[Event]:
         grid = _grid(state)
         card = state["orc_pile"].pop(0)
-        placed = []
+        placements = []
         for placement in self.data.orc_cards[card]:
-            placed += enter_row(state, grid, placement["side"], placement["row"], placement["count"])
+            fields = enter_row(state, grid, placement["side"], placement["row"], placement["count"])
+            placements.append((placement, fields))
+        placed = [f for _placement, fields in placements for f in fields]
         state["orc_discard"].append(card)
         state["last_orc"] = {"card": card, "fields": [list(f) for f in placed]}
-        events = [
-            Event(
-                Text(gettext_noop("Orkkarte: %(count)s Orks strömen auf den Plan."), {"count": len(placed)}),
-                data={"kind": "orcs", "card": card, "fields": [list(f) for f in placed]},
-            )
-        ]
+        events = orc_card_events(card, placements)
         if not state["orc_pile"]:  # all nine used: shuffle them into a new pile
             state["orc_pile"] = state["orc_discard"]
             state["orc_discard"] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from matches.engine.base import Event, Text, gettext_noop
+from matches.engine.base import Event, Text, counted, gettext_noop, ngettext_noop
 
 from .data import GameData
 from .movement import ORTHOGONAL
@@ -12,6 +12,92 @@ from .notation import EMPTY, FIGURES, ORC, Grid
 from .orcs import enter_row, put_orc, return_orc
 
 State = dict[str, Any]
+
+# One identity per seat: the figure's number (seat + 1), this colour and the player's name.
+COLOR_NAMES = (gettext_noop("Grün"), gettext_noop("Rot"), gettext_noop("Blau"), gettext_noop("Gelb"))
+SIDES = {"isengart": gettext_noop("von Isengart (links)"), "mordor": gettext_noop("von Mordor (rechts)")}
+
+
+def who(seat: int, prefix: str = "") -> dict[str, Any]:
+    """Text parameters naming a seat: ``%(player)s (%(color)s)`` (the framework puts in the name)."""
+    return {f"{prefix}seat": seat, f"{prefix}color": COLOR_NAMES[seat]}
+
+
+def place_event(seat: int, field_label: str, field: list) -> Event:
+    return Event(
+        Text(
+            gettext_noop("%(player)s (%(color)s) stellt eine Figur auf %(field)s (Amon Hen)."),
+            {**who(seat), "field": field_label},
+        ),
+        data={"kind": "place", "seat": seat, "field": list(field)},
+    )
+
+
+def orc_card_events(card: str, placements: list[tuple[dict, list]]) -> list[Event]:
+    """One event per placement of the orc card: how many orcs came in, from which side, in which row."""
+    events = []
+    for placement, fields in placements:
+        params = {
+            "count": len(fields),
+            "side": SIDES.get(placement["side"], placement["side"]),
+            "row": placement["row"],
+        }
+        events.append(
+            Event(
+                counted(
+                    ngettext_noop(
+                        "Orkkarte: %(count)s Ork strömt %(side)s in Reihe %(row)s auf den Plan.",
+                        "Orkkarte: %(count)s Orks strömen %(side)s in Reihe %(row)s auf den Plan.",
+                    ),
+                    **params,
+                ),
+                data={
+                    "kind": "orcs",
+                    "card": card,
+                    **params,
+                    "side": placement["side"],
+                    "fields": [list(f) for f in fields],
+                },
+            )
+        )
+    return events
+
+
+def pincer_event(seat: int, pincer: dict) -> Event:
+    return Event(
+        counted(
+            ngettext_noop(
+                "Zange mit %(partner_player)s (%(partner_color)s): %(count)s Ork wird geschlagen.",
+                "Zange mit %(partner_player)s (%(partner_color)s): %(count)s Orks werden geschlagen.",
+            ),
+            count=len(pincer["fields"]),
+            **who(pincer["partner"], "partner_"),
+        ),
+        data={"kind": "pincer", "seat": seat, **pincer},
+    )
+
+
+def reveal_event(seat: int, values: list) -> Event:
+    """The beaten orcs are turned up for the Ent symbols, then laid face down before their player:
+    everyone learns how many and how many Ents, only the player the hero points."""
+    count, ents, points = len(values), sum(v.ent for v in values), sum(v.value for v in values)
+    public = counted(
+        ngettext_noop(
+            "%(player)s (%(color)s) nimmt %(count)s Ork verdeckt zu sich.",
+            "%(player)s (%(color)s) nimmt %(count)s Orks verdeckt zu sich.",
+        ),
+        count=count,
+        **who(seat),
+    )
+    private = counted(
+        ngettext_noop(
+            "Deine Orks bringen dir %(count)s Heldenpunkt (Werte: %(values)s).",
+            "Deine Orks bringen dir %(count)s Heldenpunkte (Werte: %(values)s).",
+        ),
+        count=points,
+        values=", ".join(str(v.value) for v in values),
+    )
+    return Event(public, private={seat: private}, data={"kind": "reveal", "seat": seat, "count": count, "ents": ents})
 
 
 def apply_event(state: State, grid: Grid, data: GameData, event_id: str) -> Event:
@@ -23,24 +109,40 @@ def apply_event(state: State, grid: Grid, data: GameData, event_id: str) -> Even
         fields = sorted(f for f in area.fields if grid.inside(*f) and grid.get(*f) == ORC)
         for field in fields:
             return_orc(state, grid, field)
-        text = Text(
-            gettext_noop("Ereignis „%(title)s“: %(count)s Orks in %(area)s kehren unaufgedeckt in den Vorrat zurück."),
-            {"title": card["title"], "count": len(fields), "area": area.name},
+        text = counted(
+            ngettext_noop(
+                "Ereignis „%(title)s“: %(count)s Ork in %(area)s kehrt unaufgedeckt in den Vorrat zurück.",
+                "Ereignis „%(title)s“: %(count)s Orks in %(area)s kehren unaufgedeckt in den Vorrat zurück.",
+            ),
+            title=card["title"],
+            count=len(fields),
+            area=area.name,
         )
     elif effect == "fill_area":
         area = data.areas[card["area"]]
         for field in sorted(f for f in area.fields if grid.inside(*f) and grid.get(*f) == EMPTY):
             if put_orc(state, grid, field):
                 fields.append(field)
-        text = Text(
-            gettext_noop("Ereignis „%(title)s“: %(count)s Orks besetzen die freien Felder in %(area)s."),
-            {"title": card["title"], "count": len(fields), "area": area.name},
+        text = counted(
+            ngettext_noop(
+                "Ereignis „%(title)s“: %(count)s Ork besetzt die freien Felder in %(area)s.",
+                "Ereignis „%(title)s“: %(count)s Orks besetzen die freien Felder in %(area)s.",
+            ),
+            title=card["title"],
+            count=len(fields),
+            area=area.name,
         )
     elif effect == "orcs":
         fields = enter_row(state, grid, card["side"], card["row"], card["count"])
-        text = Text(
-            gettext_noop("Ereignis „%(title)s“: %(count)s Orks strömen in Reihe %(row)s auf den Plan."),
-            {"title": card["title"], "count": len(fields), "row": card["row"]},
+        text = counted(
+            ngettext_noop(
+                "Ereignis „%(title)s“: %(count)s Ork strömt %(side)s in Reihe %(row)s auf den Plan.",
+                "Ereignis „%(title)s“: %(count)s Orks strömen %(side)s in Reihe %(row)s auf den Plan.",
+            ),
+            title=card["title"],
+            count=len(fields),
+            side=SIDES.get(card["side"], card["side"]),
+            row=card["row"],
         )
     elif effect == "clear_around":
         around = set()
@@ -51,11 +153,13 @@ def apply_event(state: State, grid: Grid, data: GameData, event_id: str) -> Even
         fields = sorted(around)
         for field in fields:
             return_orc(state, grid, field)
-        text = Text(
-            gettext_noop(
-                "Ereignis „%(title)s“: %(count)s Orks neben den Figuren kehren unaufgedeckt in den Vorrat zurück."
+        text = counted(
+            ngettext_noop(
+                "Ereignis „%(title)s“: %(count)s Ork neben den Figuren kehrt unaufgedeckt in den Vorrat zurück.",
+                "Ereignis „%(title)s“: %(count)s Orks neben den Figuren kehren unaufgedeckt in den Vorrat zurück.",
             ),
-            {"title": card["title"], "count": len(fields)},
+            title=card["title"],
+            count=len(fields),
         )
     else:  # pragma: no cover - the data file is checked by the tests
         raise ValueError(f"unknown event effect {effect!r}")

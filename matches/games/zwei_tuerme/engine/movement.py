@@ -234,8 +234,12 @@ def simulate(grid: Grid, start: Field, strength: int, symbol: str, path: list[Fi
             raise IllegalAction(
                 "path_too_long",
                 gettext_noop(
+                    "Für das Feld %(field)s reicht die Stärke nicht: noch %(left)s Punkt, nötig sind %(cost)s."
+                ),
+                plural_form=gettext_noop(
                     "Für das Feld %(field)s reicht die Stärke nicht: noch %(left)s Punkte, nötig sind %(cost)s."
                 ),
+                count_key="left",
                 field=label(field),
                 left=budget,
                 cost=cost,

@@ -4,38 +4,48 @@ from __future__ import annotations
 
 from typing import Any
 
-from matches.engine.base import State, gettext_noop
+from matches.engine.base import State
 
+from .events import COLOR_NAMES
 from .notation import parse
 
 COLORS = ("green", "red", "blue", "yellow")
-COLOR_NAMES = (gettext_noop("Grün"), gettext_noop("Rot"), gettext_noop("Blau"), gettext_noop("Gelb"))
 
 
 def seat_view(engine, state: State, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may see (None: a spectator): never other hands, pile order, tiles under orcs, the generator."""
+    """What ``seat`` may see (None: a spectator): never other hands, pile order, tiles under orcs, the generator.
+
+    The rulebook turns the beaten orcs face down before their player: until the game is over a seat's
+    tile values and score are in its own view only; the others see how many tiles it holds."""
     data = engine.data
     grid = parse(state["position"])
     scores = engine.scores(state)
+    over = state["phase"] == "over"
     seats = []
     for s in range(state["players"]):
         tiles = [data.tiles[t] for t in state["captured"][s]]
+        open_ = over or s == seat
         seats.append(
             {
                 "seat": s,
+                "number": s + 1,
                 "color": COLORS[s],
                 "color_name": COLOR_NAMES[s],
                 "figures": list(state["figures"][s]),
                 "hand_size": len(state["hands"][s]),
-                "score": scores[s],
                 "tiles": len(tiles),
-                "captured": [{"value": t.value, "ent": t.ent} for t in tiles],
+                "hidden": not open_,
+                "score": scores[s] if open_ else None,
+                "captured": [{"value": t.value, "ent": t.ent} for t in tiles] if open_ else None,
             }
         )
     hand = None
     if seat is not None and 0 <= seat < state["players"]:
         hand = [data.heroes[c].to_json() for c in state["hands"][seat]]
     last_orc = state["last_orc"]
+    if last_orc:
+        last_orc = {**last_orc, "placements": [dict(p) for p in data.orc_cards[last_orc["card"]]]}
+    next_event = state["event_pile"][0] if state["event_pile"] else None
     return {
         "game": engine.slug,
         "players": state["players"],
@@ -71,6 +81,10 @@ def seat_view(engine, state: State, seat: int | None) -> dict[str, Any]:
         else {"id": state["last_event"], "title": data.events[state["last_event"]]["title"]},
         "last_move": state["last_move"],
         "hero_discard": [data.heroes[c].to_json() for c in state["hero_discard"][-1:]],
+        # the open discard pile, the latest card last
+        "hero_discard_pile": [data.heroes[c].to_json() for c in state["hero_discard"]],
+        # the Ent track's event cards lie in piles 1, 2, 3 (1 on top): which pile the next card comes from
+        "next_event_pile": data.events[next_event]["pile"] if next_event else None,
         "pile_sizes": {
             "heroes": len(state["hero_pile"]),
             "orcs": len(state["orc_pile"]),
@@ -78,5 +92,5 @@ def seat_view(engine, state: State, seat: int | None) -> dict[str, Any]:
             "supply": len(state["supply"]),
         },
         "turns": state["turns"],
-        "result": state["result"],
+        "result": state["result"] if over else None,
     }

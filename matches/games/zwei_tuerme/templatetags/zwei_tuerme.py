@@ -4,6 +4,7 @@ import json
 
 from django import template
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from matches.games.zwei_tuerme.engine.movement import SYMBOL_NAMES
 
@@ -34,10 +35,42 @@ def _field_label(r: int, c: int, char: str, tower: str | None) -> str:
     return _("%(where)s: frei") % {"where": where}
 
 
+def _last_marks(view: dict) -> dict[tuple, list[str]]:
+    """The last move on the board: its start, path, the orcs it beat or pincered, the orcs that came in."""
+    marks: dict[tuple, list[str]] = {}
+
+    def add(fields, cls):
+        for f in fields or []:
+            marks.setdefault(tuple(f), []).append(cls)
+
+    last = view.get("last_move")
+    if last:
+        add([last["from"]], "zt-last-from")
+        add(last.get("path"), "zt-last-path")
+        add(last.get("captured"), "zt-last-captured")
+        for pincer in last.get("pincers") or []:
+            add(pincer.get("fields"), "zt-last-pincered")
+    orc_card = view.get("last_orc_card")
+    if orc_card:
+        add(orc_card.get("fields"), "zt-new-orc")
+    return marks
+
+
+def _last_label(classes: list[str]) -> str:
+    words = {
+        "zt-last-from": _("Start des letzten Zuges"),
+        "zt-last-path": _("Weg des letzten Zuges"),
+        "zt-last-captured": _("im letzten Zug geschlagen"),
+        "zt-last-pincered": _("im letzten Zug in der Zange geschlagen"),
+        "zt-new-orc": _("neuer Ork"),
+    }
+    return ", ".join(words[c] for c in classes if c in words)
+
+
 @register.simple_tag
-def zt_board(view: dict, highlight=None, path=None, marks=None) -> dict:
+def zt_board(view: dict, highlight=None, path=None, marks=None, last=False) -> dict:
     """Everything board.html draws. ``highlight``: reachable fields; ``path``: a move's fields;
-    ``marks``: {"captured": [...], "pincered": [...]} for the chosen move."""
+    ``marks``: {"captured": [...], "pincered": [...]} for the chosen move; ``last``: mark the last move."""
     rows_text = view["position"].split("/")
     rows, columns = len(rows_text), len(rows_text[0])
     board = view.get("board") or {}
@@ -47,8 +80,10 @@ def zt_board(view: dict, highlight=None, path=None, marks=None) -> dict:
     marks = marks or {}
     captured = {tuple(f) for f in marks.get("captured", [])}
     pincered = {tuple(f) for f in marks.get("pincered", [])}
+    last_marks = _last_marks(view) if last else {}
     cells, orcs, figures, towers = [], [], [], []
     counts = {"o": 0}
+    first_focus = True
     for r, row in enumerate(rows_text, start=1):
         for c, char in enumerate(row, start=1):
             x, y = MARGIN + (c - 1) * CELL, MARGIN + (r - 1) * CELL
@@ -63,6 +98,11 @@ def zt_board(view: dict, highlight=None, path=None, marks=None) -> dict:
                 classes.append("zt-captured")
             if (r, c) in pincered:
                 classes.append("zt-pincered")
+            classes += last_marks.get((r, c), [])
+            label = _field_label(r, c, char, tower_names.get((r, c)))
+            if (r, c) in last_marks:
+                label += " (" + _last_label(last_marks[(r, c)]) + ")"
+            focusable = char not in "#T"
             cells.append(
                 {
                     "r": r,
@@ -70,11 +110,17 @@ def zt_board(view: dict, highlight=None, path=None, marks=None) -> dict:
                     "x": x,
                     "y": y,
                     "cls": " ".join(classes),
-                    "label": _field_label(r, c, char, tower_names.get((r, c))),
+                    "label": label,
                     "char": char,
+                    # one tab stop for the whole board (roving tabindex, arrow keys inside: zt-board.js)
+                    "focusable": focusable,
+                    "tabindex": (0 if first_focus else -1) if focusable else None,
+                    "pick": (r, c) in highlight,
                     "step": path.index((r, c)) + 1 if (r, c) in path else None,
                 }
             )
+            if focusable:
+                first_focus = False
             cx, cy = x + CELL // 2, y + CELL // 2
             if char == "o":
                 counts["o"] += 1
@@ -134,11 +180,11 @@ def zt_board(view: dict, highlight=None, path=None, marks=None) -> dict:
         _("%(color)s auf %(field)s") % {"color": _color(int(f["char"]) - 1), "field": f"{f['r']}/{f['c']}"}
         for f in figures
     )
-    summary = _("Spielplan mit %(rows)s Reihen und %(columns)s Spalten, %(orcs)s Orks.") % {
-        "rows": rows,
-        "columns": columns,
-        "orcs": counts["o"],
-    }
+    summary = ngettext(
+        "Spielplan mit %(rows)s Reihen und %(columns)s Spalten, %(orcs)s Ork.",
+        "Spielplan mit %(rows)s Reihen und %(columns)s Spalten, %(orcs)s Orks.",
+        counts["o"],
+    ) % {"rows": rows, "columns": columns, "orcs": counts["o"]}
     if figure_text:
         summary += " " + _("Figuren: %(list)s.") % {"list": figure_text}
     if ent_track and ent is not None:
@@ -160,6 +206,7 @@ def zt_board(view: dict, highlight=None, path=None, marks=None) -> dict:
         "col_labels": [{"x": MARGIN + (c - 1) * CELL + CELL // 2, "n": c} for c in range(1, columns + 1)],
         "row_labels": [{"y": MARGIN + (r - 1) * CELL + CELL // 2 + 4, "n": r} for r in range(1, rows + 1)],
         "summary": summary,
+        "marked_last": bool(last_marks),
         "position": view["position"],
     }
 
@@ -186,3 +233,17 @@ def zt_own_figures(view: dict) -> list[dict]:
         for f in view.get("figures", [])
         if seat is not None and f["seat"] == seat
     ]
+
+
+@register.filter
+def zt_side(side: str) -> str:
+    """Where orcs come in: "von Isengart (links)" / "von Mordor (rechts)"."""
+    from matches.games.zwei_tuerme.engine.events import SIDES
+
+    return _(SIDES.get(side, side))
+
+
+@register.filter
+def zt_values(captured) -> str:
+    """The own beaten orcs' values, "3 + 2 + 0"."""
+    return " + ".join(str(t["value"]) for t in captured or [])
