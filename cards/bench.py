@@ -12,7 +12,7 @@ from .faces import build_face
 from .models import Card
 from .query import parse
 from .selectors import autocomplete, search, search_cards
-from .suggestions import did_you_mean
+from .suggestions import correction, did_you_mean
 
 QUERIES = [
     "Aragorn",
@@ -41,6 +41,30 @@ def _search(text: str):
     return run
 
 
+# What the search page does for a query without hits (count, near-miss names, "Meintest du …") and for a
+# typo found only by near misses (the page, then "Meintest du Gandalf?"): the name-similarity paths.
+NO_HIT_PAGE = "Gandalv kampf>30"
+TYPO_PAGE = "Gandalv"
+
+
+def _no_hit_page(text: str):
+    def run():
+        result = search(text)
+        cards = list(result.cards[:25])
+        return cards, did_you_mean(text, result.query, lambda t: search_cards(t).count())
+
+    return run
+
+
+def _typo_page(text: str):
+    def run():
+        result = search(text)
+        cards = list(result.cards[:25])
+        return correction(text, result.query, cards)
+
+    return run
+
+
 def cases():
     for text in QUERIES:
         yield f"search {text or '(alle Karten)'}", _search(text)
@@ -51,6 +75,8 @@ def cases():
         f"no hits + Meintest du ({no_hit})",
         lambda: did_you_mean(no_hit, parse(no_hit), lambda text: search(text).cards.count()),
     )
+    yield f"Suchseite ohne Treffer ({NO_HIT_PAGE})", _no_hit_page(NO_HIT_PAGE)
+    yield f"Suchseite Tippfehler ({TYPO_PAGE}, Korrektur)", _typo_page(TYPO_PAGE)
     yield from face_cases()
 
 
