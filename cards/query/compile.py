@@ -7,7 +7,7 @@ typo tolerance comes from rapidfuzz's Indel similarity over the name words (one 
 """
 
 import re
-from functools import reduce
+from functools import lru_cache, reduce
 from operator import and_, or_
 
 from django.db.models import BooleanField, Case, IntegerField, Q, Value, When
@@ -35,6 +35,12 @@ _WORD_SPLIT = re.compile(r"[^\w]+", re.UNICODE)
 _FTS_SQL = "\"cards_card\".\"search_vector\" @@ (plainto_tsquery('german', %s) || plainto_tsquery('english', %s))"
 _TRGM_SQL = '%s <%% "cards_card"."search_names"'
 _NAMES_LIKE_SQL = '"cards_card"."search_names" LIKE %s'
+
+
+@lru_cache(maxsize=20_000)
+def _name_words(name_de: str, name_en: str) -> tuple[str, ...]:
+    """The normalised words (3 letters or more) of a card's names; kept, as names rarely change."""
+    return tuple(voc.normalise(part) for part in _WORD_SPLIT.split(f"{name_de} {name_en}") if len(part) >= 3)
 
 
 def close_matches(word: str, choices, n: int, cutoff: float) -> list[str]:
@@ -106,9 +112,8 @@ class Compiler:
             queryset = self._card_queryset if self._card_queryset is not None else Card.objects.all()
             index: dict[str, set[int]] = {}
             for pk, name_de, name_en in queryset.order_by().values_list("pk", "name_de", "name_en"):
-                for part in _WORD_SPLIT.split(f"{name_de} {name_en}"):
-                    if len(part) >= 3:
-                        index.setdefault(voc.normalise(part), set()).add(pk)
+                for word in _name_words(name_de, name_en):
+                    index.setdefault(word, set()).add(pk)
             self._name_words = index
         return self._name_words
 
