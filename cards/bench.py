@@ -65,6 +65,19 @@ def _typo_page(text: str):
     return run
 
 
+def similarity_cases():
+    """The similarity step alone: one typed word against every name word (what "Meintest du" compares)."""
+    from .query.compile import close_matches
+    from .suggestions import _name_words
+
+    vocabulary = list(_name_words(Card.objects.values_list("name_de", "name_en")))
+    if vocabulary:
+        yield (
+            f"Namensähnlichkeit gandalv ({len(vocabulary)} Namenswörter)",
+            lambda: close_matches("gandalv", vocabulary, n=2, cutoff=0.6),
+        )
+
+
 def cases():
     for text in QUERIES:
         yield f"search {text or '(alle Karten)'}", _search(text)
@@ -75,6 +88,7 @@ def cases():
         f"no hits + Meintest du ({no_hit})",
         lambda: did_you_mean(no_hit, parse(no_hit), lambda text: search(text).cards.count()),
     )
+    yield from similarity_cases()
     yield f"Suchseite ohne Treffer ({NO_HIT_PAGE})", _no_hit_page(NO_HIT_PAGE)
     yield f"Suchseite Tippfehler ({TYPO_PAGE}, Korrektur)", _typo_page(TYPO_PAGE)
     yield from face_cases()

@@ -41,6 +41,19 @@ def _name_words(names) -> dict[str, str]:
     return out
 
 
+_ALL: dict = {}
+
+
+def _all_name_words() -> dict[str, str]:
+    """``_name_words`` of every card, kept per content version (see cards.query.compile._all_cards_index)."""
+    from core.content_cache import current_version
+
+    version = current_version()
+    if _ALL.get("version") != version:
+        _ALL.update(version=version, words=_name_words(Card.objects.values_list("name_de", "name_en")))
+    return _ALL["words"]
+
+
 def _replace(text: str, word: Word, replacement: str) -> str:
     if text[word.pos : word.pos + len(word.text)].lower() == word.text.lower():
         return text[: word.pos] + replacement + text[word.pos + len(word.text) :]
@@ -74,7 +87,7 @@ def did_you_mean(text: str, query: Query, count_for) -> list[Suggestion]:
     candidates: list[str] = []
     words = [w for w in _words_of(query.expr) if len(w.text) >= 3]
     if words:
-        vocabulary = _name_words(Card.objects.values_list("name_de", "name_en"))
+        vocabulary = _all_name_words()
         for word in words:
             for close in close_matches(word.text.lower(), vocabulary, n=2, cutoff=0.6):
                 candidates.append(_replace(text, word, vocabulary[close]))

@@ -43,6 +43,29 @@ def _name_words(name_de: str, name_en: str) -> tuple[str, ...]:
     return tuple(voc.normalise(part) for part in _WORD_SPLIT.split(f"{name_de} {name_en}") if len(part) >= 3)
 
 
+# The index over all cards, kept per content version (core.content_cache: any save of a card and every import
+# make a new one), so a search with near misses and each of its "Meintest du" counts skip the name list.
+_ALL_CARDS: dict = {}
+
+
+def _all_cards_index() -> dict[str, set[int]]:
+    from cards.models import Card
+    from core.content_cache import current_version
+
+    version = current_version()
+    if _ALL_CARDS.get("version") != version:
+        _ALL_CARDS.update(version=version, index=_build_index(Card.objects.all()))
+    return _ALL_CARDS["index"]
+
+
+def _build_index(queryset) -> dict[str, set[int]]:
+    index: dict[str, set[int]] = {}
+    for pk, name_de, name_en in queryset.order_by().values_list("pk", "name_de", "name_en"):
+        for word in _name_words(name_de, name_en):
+            index.setdefault(word, set()).add(pk)
+    return index
+
+
 def close_matches(word: str, choices, n: int, cutoff: float) -> list[str]:
     """The ``n`` choices most like ``word`` with a similarity of at least ``cutoff`` (0-1), best first.
 
@@ -107,14 +130,10 @@ class Compiler:
 
     def _name_index(self) -> dict[str, set[int]]:
         if self._name_words is None:
-            from cards.models import Card
-
-            queryset = self._card_queryset if self._card_queryset is not None else Card.objects.all()
-            index: dict[str, set[int]] = {}
-            for pk, name_de, name_en in queryset.order_by().values_list("pk", "name_de", "name_en"):
-                for word in _name_words(name_de, name_en):
-                    index.setdefault(word, set()).add(pk)
-            self._name_words = index
+            if self._card_queryset is None:
+                self._name_words = _all_cards_index()
+            else:
+                self._name_words = _build_index(self._card_queryset)
         return self._name_words
 
     # -- nodes ----------------------------------------------------------------------
