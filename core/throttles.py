@@ -24,6 +24,9 @@ from . import cache_fallback
 
 
 class _FailedLoginThrottle(SimpleRateThrottle):
+    # A key of its own: the counters are integers now (DRF's throttles keep a list of times).
+    cache_format = "login-slots:%(scope)s:%(ident)s"
+
     def __init__(self):
         # Read the rate at call time so tests and deployments can change it without a restart.
         self.THROTTLE_RATES = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
