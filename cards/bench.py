@@ -105,9 +105,14 @@ def face_cases():
     each = itertools.cycle(cards)
     yield f"Kartenbild SVG je Karte (reihum, {len(cards)} Karten)", lambda: build_face(next(each))
 
-    def response():
-        from django.test import Client
+    from django.test import Client
 
-        return Client().get("/karten/TW-120/bild.svg")
+    # One client: a new one loads the middleware anew (WhiteNoise then scans every collected static file).
+    client = Client()
+    yield "Kartenbild /karten/TW-120/bild.svg (Antwort)", lambda: client.get("/karten/TW-120/bild.svg")
 
-    yield "Kartenbild /karten/TW-120/bild.svg (Antwort)", response
+    def revalidation():
+        etag = client.get("/karten/TW-120/bild.svg")["ETag"]
+        return lambda: client.get("/karten/TW-120/bild.svg", HTTP_IF_NONE_MATCH=etag)
+
+    yield "Kartenbild /karten/TW-120/bild.svg (304, nichts gezeichnet)", revalidation()
