@@ -1,21 +1,37 @@
 # Bruchtal: `make run` serves the site, `make test` runs the whole suite. Both set up .venv first.
-# requirements.txt is what production runs; requirements-dev.txt adds the test and development tools.
+# requirements.in / requirements-dev.in name what was chosen; requirements.txt (production) and
+# requirements-dev.txt (production + test and development tools) are the compiled locks with hashes, and
+# the installs take exactly those. `make lock` after editing a .in file, `make upgrade` (or
+# `make upgrade PACKAGE=django`) for newer releases: docs/dependencies.md.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: setup setup-dev run test bench bench-load lint audit format content fuzz
+.PHONY: setup setup-dev run test bench bench-load lint audit format content fuzz lock upgrade
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -r requirements.txt
+	$(VENV)/bin/pip install --quiet --require-hashes -r requirements.txt
 	touch $@
 
 $(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
-	$(VENV)/bin/pip install --quiet -r requirements-dev.txt
+	$(VENV)/bin/pip install --quiet --require-hashes -r requirements-dev.txt
 	touch $@
+
+# The locks, compiled by uv (from requirements-dev.txt) for CPython 3.11 on the platform at hand; the
+# development lock is held to the production pins (-c requirements.txt), so tests run what production runs.
+LOCK := $(VENV)/bin/uv pip compile --quiet --generate-hashes --strip-extras --python-version 3.11 \
+	--custom-compile-command "make lock"
+PACKAGE ?=
+
+lock: setup-dev
+	$(LOCK) requirements.in -o requirements.txt
+	$(LOCK) requirements-dev.in -o requirements-dev.txt
+
+upgrade: setup-dev
+	$(LOCK) $(if $(PACKAGE),--upgrade-package $(PACKAGE),--upgrade) requirements.in -o requirements.txt
+	$(LOCK) $(if $(PACKAGE),--upgrade-package $(PACKAGE),--upgrade) requirements-dev.in -o requirements-dev.txt
 
 setup: $(VENV)/.installed
 
@@ -36,6 +52,7 @@ test: setup-dev
 # the site under load (gunicorn + an asyncio client).
 BENCH_PG_URL ?=
 bench: content
+	$(PY) manage.py collectstatic --noinput -v 0  # WhiteNoise serves STATIC_ROOT: the load run's static files
 	$(PY) manage.py bench
 	@if [ -n "$$DATABASE_URL" ]; then other="sqlite:///$(CURDIR)/db.sqlite3"; \
 	elif [ -n "$(BENCH_PG_URL)" ]; then other="$(BENCH_PG_URL)"; \

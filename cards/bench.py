@@ -12,7 +12,7 @@ from .faces import build_face
 from .models import Card
 from .query import parse
 from .selectors import autocomplete, search, search_cards
-from .suggestions import did_you_mean
+from .suggestions import correction, did_you_mean
 
 QUERIES = [
     "Aragorn",
@@ -41,6 +41,43 @@ def _search(text: str):
     return run
 
 
+# What the search page does for a query without hits (count, near-miss names, "Meintest du …") and for a
+# typo found only by near misses (the page, then "Meintest du Gandalf?"): the name-similarity paths.
+NO_HIT_PAGE = "Gandalv kampf>30"
+TYPO_PAGE = "Gandalv"
+
+
+def _no_hit_page(text: str):
+    def run():
+        result = search(text)
+        cards = list(result.cards[:25])
+        return cards, did_you_mean(text, result.query, lambda t: search_cards(t).count())
+
+    return run
+
+
+def _typo_page(text: str):
+    def run():
+        result = search(text)
+        cards = list(result.cards[:25])
+        return correction(text, result.query, cards)
+
+    return run
+
+
+def similarity_cases():
+    """The similarity step alone: one typed word against every name word (what "Meintest du" compares)."""
+    from .query.compile import close_matches
+    from .suggestions import _name_words
+
+    vocabulary = list(_name_words(Card.objects.values_list("name_de", "name_en")))
+    if vocabulary:
+        yield (
+            f"Namensähnlichkeit gandalv ({len(vocabulary)} Namenswörter)",
+            lambda: close_matches("gandalv", vocabulary, n=2, cutoff=0.6),
+        )
+
+
 def cases():
     for text in QUERIES:
         yield f"search {text or '(alle Karten)'}", _search(text)
@@ -51,6 +88,9 @@ def cases():
         f"no hits + Meintest du ({no_hit})",
         lambda: did_you_mean(no_hit, parse(no_hit), lambda text: search(text).cards.count()),
     )
+    yield from similarity_cases()
+    yield f"Suchseite ohne Treffer ({NO_HIT_PAGE})", _no_hit_page(NO_HIT_PAGE)
+    yield f"Suchseite Tippfehler ({TYPO_PAGE}, Korrektur)", _typo_page(TYPO_PAGE)
     yield from face_cases()
 
 
@@ -65,9 +105,14 @@ def face_cases():
     each = itertools.cycle(cards)
     yield f"Kartenbild SVG je Karte (reihum, {len(cards)} Karten)", lambda: build_face(next(each))
 
-    def response():
-        from django.test import Client
+    from django.test import Client
 
-        return Client().get("/karten/TW-120/bild.svg")
+    # One client: a new one loads the middleware anew (WhiteNoise then scans every collected static file).
+    client = Client()
+    yield "Kartenbild /karten/TW-120/bild.svg (Antwort)", lambda: client.get("/karten/TW-120/bild.svg")
 
-    yield "Kartenbild /karten/TW-120/bild.svg (Antwort)", response
+    def revalidation():
+        etag = client.get("/karten/TW-120/bild.svg")["ETag"]
+        return lambda: client.get("/karten/TW-120/bild.svg", HTTP_IF_NONE_MATCH=etag)
+
+    yield "Kartenbild /karten/TW-120/bild.svg (304, nichts gezeichnet)", revalidation()

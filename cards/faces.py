@@ -9,11 +9,16 @@ the browser draws it exactly as wide as estimated and inline symbols never overl
 Only presentation attributes are used (no <style>), and all card text is escaped.
 """
 
+import hashlib
 import html
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
+from django.conf import settings
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from .models import Card
@@ -289,3 +294,25 @@ def build_face(card: Card) -> str:
         f'text-anchor="middle"{foot_fit}>{_attr(foot)}</text>'
         "</svg>"
     )
+
+
+@lru_cache(maxsize=8)
+def _revision(language: str) -> str:
+    """A fingerprint of what draws a face besides the card: this code, its symbols and labels, the translation."""
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in (here / "faces.py", here / "symbols.py", here / "presentation.py"):
+        digest.update(path.read_bytes())
+    for folder in settings.LOCALE_PATHS:
+        mo = Path(folder) / language / "LC_MESSAGES" / "django.mo"
+        if mo.is_file():
+            digest.update(mo.read_bytes())
+    return digest.hexdigest()
+
+
+def face_etag(card: Card) -> str:
+    """The face's validator, computed from what it is drawn from, without drawing it (a 304 renders nothing)."""
+    rows = [[getattr(row, field.attname) for field in row._meta.concrete_fields] for row in (card, card.card_set)]
+    language = get_language() or settings.LANGUAGE_CODE
+    source = json.dumps([_revision(language), language, rows], default=str, sort_keys=True)
+    return '"' + hashlib.sha256(source.encode()).hexdigest()[:32] + '"'

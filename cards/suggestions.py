@@ -4,13 +4,12 @@ Only used when a search found nothing or only near misses, so the extra queries 
 list, one count per suggestion) are never paid by an ordinary search.
 """
 
-import difflib
 import re
 from dataclasses import dataclass
 
 from .models import Card
 from .query import QuerySyntaxError
-from .query.compile import FUZZY_MIN_LENGTH
+from .query.compile import FUZZY_MIN_LENGTH, close_matches
 from .query.nodes import And, Or, Query, Word
 
 _SPLIT = re.compile(r"[^\w'-]+", re.UNICODE)
@@ -42,6 +41,19 @@ def _name_words(names) -> dict[str, str]:
     return out
 
 
+_ALL: dict = {}
+
+
+def _all_name_words() -> dict[str, str]:
+    """``_name_words`` of every card, kept per content version (see cards.query.compile._all_cards_index)."""
+    from core.content_cache import current_version
+
+    version = current_version()
+    if _ALL.get("version") != version:
+        _ALL.update(version=version, words=_name_words(Card.objects.values_list("name_de", "name_en")))
+    return _ALL["words"]
+
+
 def _replace(text: str, word: Word, replacement: str) -> str:
     if text[word.pos : word.pos + len(word.text)].lower() == word.text.lower():
         return text[: word.pos] + replacement + text[word.pos + len(word.text) :]
@@ -60,7 +72,7 @@ def correction(text: str, query: Query, cards: list[Card]) -> str | None:
         key = word.text.lower()
         if len(key) < FUZZY_MIN_LENGTH or key in vocabulary or any(key in v for v in vocabulary):
             continue
-        close = difflib.get_close_matches(key, list(vocabulary), n=1, cutoff=0.6)
+        close = close_matches(key, vocabulary, n=1, cutoff=0.6)
         if close:
             corrected = _replace(corrected, word, vocabulary[close[0]])
             changed = True
@@ -75,9 +87,9 @@ def did_you_mean(text: str, query: Query, count_for) -> list[Suggestion]:
     candidates: list[str] = []
     words = [w for w in _words_of(query.expr) if len(w.text) >= 3]
     if words:
-        vocabulary = _name_words(Card.objects.values_list("name_de", "name_en"))
+        vocabulary = _all_name_words()
         for word in words:
-            for close in difflib.get_close_matches(word.text.lower(), list(vocabulary), n=2, cutoff=0.6):
+            for close in close_matches(word.text.lower(), vocabulary, n=2, cutoff=0.6):
                 candidates.append(_replace(text, word, vocabulary[close]))
     parts = list(query.expr.items) if isinstance(query.expr, And) else []
     if len(parts) > 1:

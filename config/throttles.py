@@ -3,9 +3,16 @@
 from django.conf import settings
 from rest_framework.throttling import SimpleRateThrottle
 
+from core.cache_fallback import resilient
+
 
 class SettingsRateThrottle(SimpleRateThrottle):
-    """Reads its rate from the settings at call time (DRF's base class freezes them at import)."""
+    """Reads its rate from the settings at call time (DRF's base class freezes them at import).
+
+    Counts in the shared cache, or in this process's memory while that cannot be reached (core.cache_fallback).
+    """
+
+    cache = resilient
 
     def get_rate(self):
         return settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get(self.scope)

@@ -53,6 +53,7 @@ class TokenView(APIView):
         if user is None:
             throttles.record_failure(counters)
             raise ApiError("invalid_credentials", _("Benutzername oder Passwort ist falsch."))
+        throttles.release(counters)
         key, token = services.issue_token(user)
         return Response({"token": key, "expires_at": token.expires_at})
 

@@ -14,16 +14,25 @@ save or delete of a cards/rules model and every import replace it. With Redis (C
 process sees a change at once. With the embedded local-memory cache each process has its own
 token, which also expires after LOCAL_VERSION_TTL seconds, so another process of a multi-process
 server serves a change at the latest that much later.
+
+If-None-Match is parsed as HTTP says (``parse_etags``: a list, weak tags, ``*``). ``*`` asks "is there
+any current answer?": a cached answer, or a view's 200, is then answered with 304.
+
+With the shared cache unreachable (core.cache_fallback) the version and the answers live in this
+process's memory, as with the embedded default; a content change during the outage is carried to the
+shared cache when it answers again.
 """
 
 import hashlib
 import uuid
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpResponse, HttpResponseNotModified
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import parse_etags
+
+from . import cache_fallback
 
 VERSION_KEY = "content-version"
 LOCAL_VERSION_TTL = 60
@@ -34,24 +43,46 @@ PAGE_PREFIXES = ("/karten/", "/regeln/")
 EXCLUDED = ("/api/cards/autocomplete/",)
 
 
-def _version_ttl():
-    shared = not settings.CACHES["default"]["BACKEND"].endswith("LocMemCache")
+_unsent_bump = False  # a change happened while the shared cache was unreachable
+
+
+def _version_ttl(store):
+    shared = store is not cache_fallback.local and not settings.CACHES["default"]["BACKEND"].endswith("LocMemCache")
     return None if shared else LOCAL_VERSION_TTL
 
 
-def current_version() -> str:
-    version = cache.get(VERSION_KEY)
+def _new_version(store) -> None:
+    store.set(VERSION_KEY, uuid.uuid4().hex, _version_ttl(store))
+
+
+def _version_in(store) -> str:
+    global _unsent_bump
+    if _unsent_bump and store is not cache_fallback.local:
+        _new_version(store)
+        _unsent_bump = False
+    version = store.get(VERSION_KEY)
     if version is None:
-        cache.add(VERSION_KEY, uuid.uuid4().hex, _version_ttl())
-        version = cache.get(VERSION_KEY) or "new"
+        store.add(VERSION_KEY, uuid.uuid4().hex, _version_ttl(store))
+        version = store.get(VERSION_KEY) or "new"
     return version
+
+
+def current_version() -> str:
+    return cache_fallback.run(_version_in, "the content cache")
+
+
+def _bump_in(store) -> None:
+    global _unsent_bump
+    _new_version(store)
+    if store is cache_fallback.local:
+        _unsent_bump = True
 
 
 def bump() -> None:
     """Content changed: every cached answer and ETag of the read endpoints is stale now."""
-    cache.set(VERSION_KEY, uuid.uuid4().hex, _version_ttl())
+    cache_fallback.run(_bump_in, "the content cache")
     # Again after commit: a reader between the change and the commit may have cached the old content.
-    transaction.on_commit(lambda: cache.set(VERSION_KEY, uuid.uuid4().hex, _version_ttl()))
+    transaction.on_commit(lambda: cache_fallback.run(_bump_in, "the content cache"))
 
 
 def on_content_saved(sender, **kwargs):
@@ -86,16 +117,15 @@ class ContentCacheMiddleware:
             f"{current_version()}|{language}|{visitor}|{request.build_absolute_uri()}".encode(errors="replace")
         ).hexdigest()[:32]
         etag = f'"{key}"'
-        if etag in _if_none_match(request):
-            response = HttpResponseNotModified()
-            return self._finish(response, etag)
+        if _matches(etag, parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))):
+            return self._finish(HttpResponseNotModified(), etag)
         if is_api:
-            hit = cache.get(f"content-response:{key}")
+            hit = cache_fallback.run(lambda store: store.get(f"content-response:{key}"), "the content cache")
             if hit is not None:
                 body, headers = hit
                 response = HttpResponse(body, headers=headers)
                 response["X-Cache"] = "hit"
-                return self._finish(response, etag)
+                return self._conditional(request, self._finish(response, etag), etag)
         response = self.get_response(request)
         if response.status_code != 200 or response.streaming or response.has_header("ETag"):
             return response  # a view that validates its own answer (card faces) keeps its headers
@@ -109,9 +139,21 @@ class ContentCacheMiddleware:
             headers = {
                 name: response[name] for name in ("Content-Type", "Content-Language") if response.has_header(name)
             }
-            cache.set(f"content-response:{key}", (response.content, headers), settings.CONTENT_CACHE_TTL)
+            entry = (response.content, headers)
+            cache_fallback.run(
+                lambda store: store.set(f"content-response:{key}", entry, settings.CONTENT_CACHE_TTL),
+                "the content cache",
+            )
             response["X-Cache"] = "miss"
-        return self._finish(response, etag)
+        return self._conditional(request, self._finish(response, etag), etag)
+
+    @classmethod
+    def _conditional(cls, request, response, etag):
+        """304 for ``If-None-Match: *`` (any current answer) and for a matching tag, else the answer."""
+        conditional = get_conditional_response(request, etag=etag, response=response)
+        if conditional is not response:
+            return cls._finish(conditional, etag)
+        return response
 
     @staticmethod
     def _finish(response, etag):
@@ -122,6 +164,6 @@ class ContentCacheMiddleware:
         return response
 
 
-def _if_none_match(request) -> set[str]:
-    header = request.META.get("HTTP_IF_NONE_MATCH", "")
-    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+def _matches(etag: str, sent: list[str]) -> bool:
+    """Weak comparison (RFC 9110 13.1.2), without ``*``: that one needs to know the answer exists."""
+    return any(tag.removeprefix("W/") == etag for tag in sent if tag != "*")

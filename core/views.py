@@ -61,9 +61,15 @@ class LoginView(auth_views.LoginView):
             return response
         return super().post(request, *args, **kwargs)
 
+    def form_valid(self, form):
+        throttles.release(self.throttles)
+        return super().form_valid(form)
+
     def form_invalid(self, form):
         if form.data.get("username") and form.data.get("password"):
             throttles.record_failure(self.throttles)
+        else:  # no password was tried
+            throttles.release(self.throttles)
         return super().form_invalid(form)
 
 

@@ -11,9 +11,12 @@ from django.utils.translation import gettext as _
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from config.api_errors import ApiError
+from core.cache_fallback import resilient
 
 
 class _SettingsRate:
+    cache = resilient  # the shared cache, or this process's memory while it cannot be reached
+
     def get_rate(self):
         # Read at call time (not at import) so a changed setting applies at once.
         return settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get(self.scope)

@@ -58,7 +58,11 @@ def _questions():
     return run
 
 
+NO_HIT = "Qwertzuiop"  # found nowhere: the page offers the glossary terms spelt most alike
+
+
 def cases():
+    yield f"Regelsuche ohne Treffer „{NO_HIT}“ (ähnliche Begriffe)", _case(NO_HIT, None)
     yield f"Regelfragen ({len(QUESTIONS)} Fragen im Wechsel)", _questions()
     for q, g in QUERIES:
         yield f"Regelsuche „{q}“" + (f" ({g})" if g else ""), _case(q, g)

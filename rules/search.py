@@ -11,7 +11,6 @@ questions that editors list for it).  Words found nowhere are corrected against 
 bridged when they are correct German the books just don't use.
 """
 
-import difflib
 import html
 import math
 import re
@@ -409,8 +408,9 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
             for w in vocabulary
             if abs(len(w) - len(typed)) <= 2 and len(w) >= MIN_CORRECTED and w not in analysis.STOPWORDS
         ]
-        # similarity in per cent (Indel, as difflib's ratio); a correct German word is corrected only to a
-        # near-identical form ("weitergeben" -> "weitergegeben"), not to another word ("bekommen" -> "gekommen")
+        # similarity in per cent (Indel: twice the common letters over both lengths); a correct German word is
+        # corrected only to a near-identical form ("weitergeben" -> "weitergegeben"), not to another word
+        # ("bekommen" -> "gekommen")
         cutoff = KNOWN_CUTOFF if known else 75 if len(typed) > 6 else 85
         close = process.extract(typed, pool, scorer=fuzz.ratio, score_cutoff=cutoff, limit=5)
         if not close:
@@ -555,10 +555,10 @@ def nearest_terms(
     for term in index.terms:
         if game is not None and term.game_id != game.pk:
             continue
-        ratio = max(difflib.SequenceMatcher(None, w, name).ratio() for w in typed for name in term.names)
+        ratio = max(fuzz.ratio(w, name) for w in typed for name in term.names)  # per cent
         scored.append((ratio, term.term, term.pk))
     scored.sort(key=lambda s: (-s[0], s[1]))
-    chosen = [pk for ratio, _name, pk in scored[:count] if ratio >= 0.5]
+    chosen = [pk for ratio, _name, pk in scored[:count] if ratio >= 50]
     loaded = _term_queryset(game).in_bulk(chosen)
     return [loaded[pk] for pk in chosen if pk in loaded]
 

@@ -1,10 +1,11 @@
-"""`make lint` step: audit the pinned production requirements with pip-audit.
+"""`make lint` step: audit the production lock (requirements.txt, compiled with hashes) with pip-audit.
 
 pip-audit needs a vulnerability database (PyPI's JSON API or OSV). Where neither can be reached
 (an offline CI, a registry mirror without the JSON API) the audit is skipped with the reason
 printed, instead of failing the build on a network error or passing silently.
 """
 
+import re
 import subprocess
 import sys
 import urllib.error
@@ -15,9 +16,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _pinned(name: str) -> str:
+    """The version the lock pins (``name==version \\`` followed by its hashes)."""
+    wanted = re.sub(r"[-_.]+", "-", name).lower()
     for line in (ROOT / "requirements.txt").read_text().splitlines():
-        if line.lower().startswith(f"{name.lower()}=="):
-            return line.split("==", 1)[1]
+        match = re.match(r"([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)", line)
+        if match and re.sub(r"[-_.]+", "-", match[1]).lower() == wanted:
+            return match[2]
     raise SystemExit(f"{name} ist in requirements.txt nicht gepinnt")
 
 

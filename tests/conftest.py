@@ -46,9 +46,13 @@ def _fresh_cache():
     """Throttle counters and cached answers live in the cache: every test starts with none."""
     from django.core.cache import cache
 
+    from core import cache_fallback
+
     cache.clear()
+    cache_fallback.reset()
     yield
     cache.clear()
+    cache_fallback.reset()
 
 
 @pytest.fixture(autouse=True)

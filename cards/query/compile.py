@@ -3,16 +3,16 @@
 Free words search German and English names and card text. On PostgreSQL they also use the
 stored full-text vector (``search_vector``, added by migration 0003) and trigram word
 similarity on the names, so typos such as "Aragron" still find "Aragorn II". On SQLite the
-typo tolerance comes from difflib over the name words (one query for the name list).
+typo tolerance comes from rapidfuzz's Indel similarity over the name words (one query for the name list).
 """
 
-import difflib
 import re
-from functools import reduce
+from functools import lru_cache, reduce
 from operator import and_, or_
 
 from django.db.models import BooleanField, Case, IntegerField, Q, Value, When
 from django.db.models.expressions import RawSQL
+from rapidfuzz import fuzz, process
 
 from cards.models import Card
 
@@ -21,7 +21,8 @@ from .nodes import And, Exact, Field, Flag, Not, Or, Phrase, Word
 
 # Trigram word similarity from which a name counts as a typo of the word (pg_trgm).
 TRIGRAM_THRESHOLD = 0.45
-# difflib ratio from which a name word counts as a typo of the word (SQLite fallback).
+# Similarity (0-1, Indel: 2 x common letters / both lengths) from which a name word counts as a typo of the
+# word (SQLite fallback).
 FUZZY_CUTOFF = 0.8
 FUZZY_MIN_LENGTH = 4
 
@@ -34,6 +35,48 @@ _WORD_SPLIT = re.compile(r"[^\w]+", re.UNICODE)
 _FTS_SQL = "\"cards_card\".\"search_vector\" @@ (plainto_tsquery('german', %s) || plainto_tsquery('english', %s))"
 _TRGM_SQL = '%s <%% "cards_card"."search_names"'
 _NAMES_LIKE_SQL = '"cards_card"."search_names" LIKE %s'
+
+
+@lru_cache(maxsize=20_000)
+def _name_words(name_de: str, name_en: str) -> tuple[str, ...]:
+    """The normalised words (3 letters or more) of a card's names; kept, as names rarely change."""
+    return tuple(voc.normalise(part) for part in _WORD_SPLIT.split(f"{name_de} {name_en}") if len(part) >= 3)
+
+
+# The index over all cards, kept per content version (core.content_cache: any save of a card and every import
+# make a new one), so a search with near misses and each of its "Meintest du" counts skip the name list.
+_ALL_CARDS: dict = {}
+
+
+def _all_cards_index() -> dict[str, set[int]]:
+    from cards.models import Card
+    from core.content_cache import current_version
+
+    version = current_version()
+    if _ALL_CARDS.get("version") != version:
+        _ALL_CARDS.update(version=version, index=_build_index(Card.objects.all()))
+    return _ALL_CARDS["index"]
+
+
+def _build_index(queryset) -> dict[str, set[int]]:
+    index: dict[str, set[int]] = {}
+    for pk, name_de, name_en in queryset.order_by().values_list("pk", "name_de", "name_en"):
+        for word in _name_words(name_de, name_en):
+            index.setdefault(word, set()).add(pk)
+    return index
+
+
+def close_matches(word: str, choices, n: int, cutoff: float) -> list[str]:
+    """The ``n`` choices most like ``word`` with a similarity of at least ``cutoff`` (0-1), best first.
+
+    The similarity is rapidfuzz's ``fuzz.ratio`` (normalised Indel distance: twice the longest common
+    subsequence over both lengths), the exact form of the ratio the standard library's SequenceMatcher
+    approximates with its matching blocks; ties go to the greater string, as they did there.
+    """
+    # A list: given a mapping, rapidfuzz would compare with its values, not its keys.
+    found = process.extract(word, list(choices), scorer=fuzz.ratio, score_cutoff=cutoff * 100, limit=None)
+    found.sort(key=lambda match: (match[1], match[0]), reverse=True)
+    return [match[0] for match in found[:n]]
 
 
 def _names(word: str) -> Q:
@@ -79,23 +122,18 @@ class Compiler:
             return Q(RawSQL(_TRGM_SQL, [word.lower()], output_field=BooleanField()))  # noqa: S611 - constant SQL, value as parameter
         index = self._name_index()
         key = voc.normalise(word)
-        # A near miss has about the same length; skipping the rest keeps difflib fast.
+        # A near miss has about the same length (two letters more or less).
         candidates = [name for name in index if abs(len(name) - len(key)) <= 2]
-        close = difflib.get_close_matches(key, candidates, n=10, cutoff=FUZZY_CUTOFF)
+        close = close_matches(key, candidates, n=10, cutoff=FUZZY_CUTOFF)
         ids = sorted({pk for name in close for pk in index[name]})
         return Q(pk__in=ids)
 
     def _name_index(self) -> dict[str, set[int]]:
         if self._name_words is None:
-            from cards.models import Card
-
-            queryset = self._card_queryset if self._card_queryset is not None else Card.objects.all()
-            index: dict[str, set[int]] = {}
-            for pk, name_de, name_en in queryset.order_by().values_list("pk", "name_de", "name_en"):
-                for part in _WORD_SPLIT.split(f"{name_de} {name_en}"):
-                    if len(part) >= 3:
-                        index.setdefault(voc.normalise(part), set()).add(pk)
-            self._name_words = index
+            if self._card_queryset is None:
+                self._name_words = _all_cards_index()
+            else:
+                self._name_words = _build_index(self._card_queryset)
         return self._name_words
 
     # -- nodes ----------------------------------------------------------------------

@@ -125,3 +125,44 @@ def test_api_names_the_face(client):
     data = client.get("/api/cards/", {"q": '!"Aragorn II"'}).json()
     assert data["results"][0]["face_url"] == "/karten/TW-120/bild.svg"
     assert client.get("/api/cards/TW-120/").json()["face_url"] == "/karten/TW-120/bild.svg"
+
+
+def test_face_revalidation_renders_nothing(client, monkeypatch):
+    """A 304 is decided from the card's row before the face is drawn: the drawing is counted."""
+    import cards.views
+
+    drawn = []
+
+    def counting_build_face(card):
+        drawn.append(card.code)
+        return build_face(card)
+
+    monkeypatch.setattr(cards.views, "build_face", counting_build_face)
+    url = reverse("cards:face", args=["TW-120"])
+    first = client.get(url)
+    assert first.status_code == 200 and drawn == ["TW-120"]
+    etag = first["ETag"]
+    for sent in (etag, f"W/{etag}", f'"other", {etag}', "*"):
+        again = client.get(url, HTTP_IF_NONE_MATCH=sent)
+        assert again.status_code == 304, sent
+        assert again["ETag"] == etag
+        assert "max-age=3600" in again["Cache-Control"] and "Cookie" in again["Vary"]
+    assert drawn == ["TW-120"]
+    # Another tag is another answer, drawn; an unknown card stays a 404 even for "*".
+    assert client.get(url, HTTP_IF_NONE_MATCH='"other"').status_code == 200
+    assert drawn == ["TW-120", "TW-120"]
+    assert client.get(reverse("cards:face", args=["XX-1"]), HTTP_IF_NONE_MATCH="*").status_code == 404
+
+
+def test_face_tag_follows_the_card_and_the_language(client):
+    url = reverse("cards:face", args=["TW-120"])
+    etag = client.get(url)["ETag"]
+    card = Card.objects.get(code="TW-120")
+    card.artist = "Alan Lee"
+    card.save()
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert "Alan Lee" in changed.content.decode()
+    client.cookies["django_language"] = "en"
+    english = client.get(url, HTTP_IF_NONE_MATCH=changed["ETag"])
+    assert english.status_code == 200 and english["ETag"] != changed["ETag"]

@@ -50,7 +50,7 @@ def test_no_hits_says_so_with_suggestions_and_help(client):
 
 def test_misspelt_word_leads_to_the_name(client):
     html = client.get(reverse("cards:index"), {"q": "Mroia"}).content.decode()
-    # SQLite's difflib finds the near miss itself (and announces it); PostgreSQL's trigram
+    # SQLite's name similarity (rapidfuzz) finds the near miss itself (and announces it); PostgreSQL's trigram
     # similarity does not, so the no-hit page suggests the name. Either way the user gets to Moria.
     if "Keine Karte passt zu „Mroia“." in html:
         assert 'href="?q=Moria"' in html

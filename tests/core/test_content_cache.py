@@ -78,3 +78,18 @@ def test_errors_are_not_cached(client):
         response = client.get("/api/cards/", {"q": "geist>="})
         assert response.status_code == 400
         assert not response.has_header("X-Cache")
+
+
+def test_if_none_match_is_parsed_as_a_list_with_weak_tags_and_star(client, django_assert_num_queries):
+    etag = client.get("/api/cards/", {"q": "Aragorn"})["ETag"]
+    for sent in (f'"x", {etag}', f"W/{etag}", "*"):
+        with django_assert_num_queries(0):
+            response = client.get("/api/cards/", {"q": "Aragorn"}, HTTP_IF_NONE_MATCH=sent)
+        assert response.status_code == 304, sent
+        assert response["ETag"] == etag
+    # "*" before anything is cached: the view answers, and its 200 becomes a 304.
+    response = client.get("/api/rules/search/", {"q": "Gefahrenlimit"}, HTTP_IF_NONE_MATCH="*")
+    assert response.status_code == 304 and response.has_header("ETag")
+    # "*" never turns an error into a 304.
+    assert client.get("/api/cards/", {"q": "geist>="}, HTTP_IF_NONE_MATCH="*").status_code == 400
+    assert client.get("/karten/XX-1/", HTTP_IF_NONE_MATCH="*").status_code == 404
