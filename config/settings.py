@@ -296,6 +296,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "CardAlignmentEnum": "cards.models.Alignment",
         "DeckAlignmentEnum": "decks.models.DeckAlignment",
+        # The MECCG score sheet and the keying calculator share the engine's alignment words.
+        "SheetInAlignmentEnum": "matches.games.meccg.engine.scoring.ALIGNMENTS",
+        "KindEnum": "rules.models.SectionKind",
     },
 }
 
