@@ -61,6 +61,7 @@ def new_matches(users, count: int) -> list[Match]:
         match = services.create_match(
             users[0], engine="wuerfeltisch", options={"game": "schatten-der-macht"}, invite=[users[1].username]
         )
+        services.accept_invitation(match, users[1])
         services.start(match, users[0])
         matches.append(Match.objects.get(pk=match.pk))
     return matches

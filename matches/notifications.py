@@ -1,4 +1,10 @@
-"""Telling players: an in-site notice for each, an e-mail (after commit) for those who want one."""
+"""Telling players: an in-site notice for each, an e-mail for those who want one.
+
+Delivery: the mail is an outbox message (core.outbox) written in the same transaction as the notice
+(and so as the move that causes it); a worker on the default queue sends it, with retries and back-off
+when the mail server fails. A broker, database or mail outage loses no notice, and the moves queue
+never waits for mail.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +12,10 @@ import logging
 
 from django.conf import settings
 from django.core.mail import send_mail
-from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from core import queue
+from core import outbox
 
 from .engine.base import Text
 from .models import Match, Notice, PlayerSettings
@@ -18,8 +23,9 @@ from .texts import render
 
 logger = logging.getLogger(__name__)
 
-# Sent by name (core.queue): matches/tasks.py calls this module, not the other way round.
-MAIL_TASK = "matches.tasks.send_notice_mail"
+# The outbox kind of a notice mail (registered in MatchesConfig.ready(): core imports no app).
+MAIL_KIND = "notice_mail"
+MAIL_HANDLER = "matches.notifications.deliver_notice_mail"
 
 
 def wants_email(user) -> bool:
@@ -27,20 +33,28 @@ def wants_email(user) -> bool:
     return prefs.email_notifications if prefs else True
 
 
+def _mail_opt_outs(user_ids) -> set[int]:
+    """Of these users, those who turned notice mail off (one query for all)."""
+    return set(
+        PlayerSettings.objects.filter(user_id__in=user_ids, email_notifications=False).values_list("user_id", flat=True)
+    )
+
+
 def notify(match: Match, users, kind: str, text: Text) -> list[Notice]:
+    """Notices for ``users`` and, for each who wants mail, an outbox message in the same transaction."""
     notices = [Notice(user=u, match=match, kind=kind, text=text.to_json()) for u in users if u]
+    if not notices:
+        return notices
     Notice.objects.bulk_create(notices)
-    for notice in notices:
-        if notice.user.email and wants_email(notice.user):
-            transaction.on_commit(lambda pk=notice.pk: _enqueue_mail(pk))
+    with_mail = [n for n in notices if n.user.email]
+    opted_out = _mail_opt_outs([n.user_id for n in with_mail]) if with_mail else set()
+    outbox.enqueue_many(MAIL_KIND, [{"notice_id": n.pk} for n in with_mail if n.user_id not in opted_out])
     return notices
 
 
-def _enqueue_mail(notice_id: int) -> None:
-    try:
-        queue.send(MAIL_TASK, (notice_id,), retry=False)
-    except Exception:  # the broker is down: the in-site notice is there; the mail is not worth a failed move
-        logger.warning("could not enqueue mail for notice %s", notice_id, exc_info=True)
+def deliver_notice_mail(notice_id: int) -> None:
+    """The outbox handler: raises if the mail server fails, so the outbox retries with back-off."""
+    send_notice_mail(notice_id)
 
 
 def send_notice_mail(notice_id: int) -> str:

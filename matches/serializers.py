@@ -12,7 +12,7 @@ class MatchSeatSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Seat
-        fields = ["slot", "order", "user", "colour", "resigned"]
+        fields = ["slot", "order", "user", "colour", "resigned", "invitation_pending"]
 
 
 class MatchSerializer(serializers.ModelSerializer):

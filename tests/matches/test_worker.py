@@ -47,6 +47,8 @@ def start_match(users, game="sauron", players=3):
     match = services.create_match(
         users[0], engine="wuerfeltisch", options={"game": game}, players=players, invite=names
     )
+    for user in users[1:players]:
+        services.accept_invitation(match, user)
     services.start(match, users[0])
     match.refresh_from_db()
     return match
