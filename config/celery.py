@@ -99,6 +99,19 @@ class _Heartbeat(threading.Thread):
             logger.warning("worker heartbeat not removed", exc_info=True)
 
 
+@signals.task_prerun.connect
+@signals.task_postrun.connect
+def _close_old_connections(task=None, **kwargs):
+    """What Django does around each request: drop a connection that broke (the database went away) or
+    outlived CONN_MAX_AGE. With CELERY_DB_REUSE_MAX the worker keeps its connection across tasks; without
+    this a connection broken by a database outage would fail every later task of that worker."""
+    from django.db import close_old_connections, connection
+
+    if getattr(getattr(task, "request", None), "is_eager", False) or connection.in_atomic_block:
+        return  # run in-process (embedded default, tests): the caller owns the connection
+    close_old_connections()
+
+
 _heartbeat: _Heartbeat | None = None
 
 

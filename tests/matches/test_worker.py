@@ -173,11 +173,12 @@ def _stop(process: subprocess.Popen) -> None:
 @pytest.fixture
 def own_queue():
     """Tasks of this test go to a queue only its subprocess workers consume."""
-    previous = celery_app.conf.task_default_queue
+    previous = celery_app.conf.task_default_queue, settings.MOVES_QUEUE
     queue = f"bruchtal-kill-{uuid.uuid4().hex[:8]}"
     celery_app.conf.task_default_queue = queue
+    settings.MOVES_QUEUE = queue
     yield queue
-    celery_app.conf.task_default_queue = previous
+    celery_app.conf.task_default_queue, settings.MOVES_QUEUE = previous
 
 
 @pytest.mark.skipif(
