@@ -54,21 +54,30 @@ def enqueue(kind: str, payload: dict) -> OutboxMessage:
     return enqueue_many(kind, [payload])[0]
 
 
-def enqueue_many(kind: str, payloads: list[dict]) -> list[OutboxMessage]:
+def enqueue_many(kind: str, payloads: list[dict], handed_over_at_commit: bool = False) -> list[OutboxMessage]:
     """One message per payload, written in one statement in the caller's transaction; handed to the
-    broker after commit (see dispatch_many)."""
+    broker after commit (see dispatch_many).
+
+    ``handed_over_at_commit``: write ``dispatched_at`` with the row (the hand-over right after commit)
+    instead of updating it after the hand-over: one statement less on a hot path (the move's notices).
+    A failed hand-over clears it again, so the next sweep takes the message; only if the process dies
+    between commit and hand-over does the message wait REDISPATCH_AFTER for the sweep."""
     if kind not in HANDLERS:
         raise ValueError(f"unknown outbox kind {kind!r}")
     if not payloads:
         return []
-    messages = OutboxMessage.objects.bulk_create([OutboxMessage(kind=kind, payload=payload) for payload in payloads])
+    now = timezone.now() if handed_over_at_commit else None
+    messages = OutboxMessage.objects.bulk_create(
+        [OutboxMessage(kind=kind, payload=payload, dispatched_at=now) for payload in payloads]
+    )
     ids = [m.pk for m in messages]
-    transaction.on_commit(lambda: dispatch_many(ids), robust=True)
+    transaction.on_commit(lambda: dispatch_many(ids, marked=handed_over_at_commit), robust=True)
     return messages
 
 
-def dispatch_many(message_ids: list[int]) -> int:
-    """Hand messages to the broker and mark those handed over in one statement; never raises."""
+def dispatch_many(message_ids: list[int], marked: bool = False) -> int:
+    """Hand messages to the broker and mark those handed over in one statement (``marked``: they already
+    are; only failures are unmarked); never raises."""
     handed = []
     for message_id in message_ids:
         try:
@@ -77,9 +86,13 @@ def dispatch_many(message_ids: list[int]) -> int:
             logger.warning(
                 "outbox message %s not handed to the broker; the sweep will retry", message_id, exc_info=True
             )
+            if marked:
+                OutboxMessage.objects.filter(pk=message_id, state=OutboxMessage.State.PENDING).update(
+                    dispatched_at=None
+                )
         else:
             handed.append(message_id)
-    if handed:
+    if handed and not marked:
         OutboxMessage.objects.filter(pk__in=handed, state=OutboxMessage.State.PENDING).update(
             dispatched_at=timezone.now()
         )

@@ -33,10 +33,16 @@ def wants_email(user) -> bool:
     return prefs.email_notifications if prefs else True
 
 
-def _mail_opt_outs(user_ids) -> set[int]:
-    """Of these users, those who turned notice mail off (one query for all)."""
+def _mail_opt_outs(users) -> set[int]:
+    """Of these users, those who turned notice mail off: from the settings loaded with them
+    (``select_related("user__match_settings")``) if every one has them loaded, else one query for all."""
+    loaded = [u for u in users if "match_settings" in u._state.fields_cache]
+    if len(loaded) == len(users):
+        prefs = {u.pk: u._state.fields_cache["match_settings"] for u in users}  # None: never set (mail on)
+        return {pk for pk, p in prefs.items() if p is not None and not p.email_notifications}
+    ids = [u.pk for u in users]
     return set(
-        PlayerSettings.objects.filter(user_id__in=user_ids, email_notifications=False).values_list("user_id", flat=True)
+        PlayerSettings.objects.filter(user_id__in=ids, email_notifications=False).values_list("user_id", flat=True)
     )
 
 
@@ -47,8 +53,9 @@ def notify(match: Match, users, kind: str, text: Text) -> list[Notice]:
         return notices
     Notice.objects.bulk_create(notices)
     with_mail = [n for n in notices if n.user.email]
-    opted_out = _mail_opt_outs([n.user_id for n in with_mail]) if with_mail else set()
-    outbox.enqueue_many(MAIL_KIND, [{"notice_id": n.pk} for n in with_mail if n.user_id not in opted_out])
+    opted_out = _mail_opt_outs([n.user for n in with_mail]) if with_mail else set()
+    payloads = [{"notice_id": n.pk} for n in with_mail if n.user_id not in opted_out]
+    outbox.enqueue_many(MAIL_KIND, payloads, handed_over_at_commit=True)
     return notices
 
 

@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -69,11 +69,18 @@ def _seat_of(match: Match, user) -> Seat | None:
 
 
 def _next_sequence(match: Match) -> int:
+    # The resolve path reads the last sequence with the locked row (resolve_move); others ask here.
+    known = getattr(match, "_last_event_sequence", None)
+    if known is not None:
+        return known + 1
     return (Event.objects.filter(match=match).aggregate(m=Max("sequence"))["m"] or 0) + 1
 
 
 def _add_events(match: Match, events, move: Move | None = None) -> None:
+    if not events:
+        return
     sequence = _next_sequence(match)
+    match._last_event_sequence = sequence + len(events) - 1
     rows = []
     for offset, event in enumerate(events):
         rows.append(
@@ -451,12 +458,14 @@ def resolve_move(move_id: int) -> str:
         move = (
             Move.objects.select_related("seat", "match")
             .select_for_update(of=("self", "match"))
+            .annotate(last_event=_LAST_EVENT)
             .filter(pk=move_id)
             .first()
         )
         if move is None:
             return "missing"
         match = move.match
+        match._last_event_sequence = move.last_event or 0
         if move.status != MoveStatus.PENDING:
             return move.status
         if match.status != MatchStatus.RUNNING:
@@ -477,6 +486,10 @@ def resolve_move(move_id: int) -> str:
         return move.status
 
 
+# The match's last event number, read in the same statement that locks the match (no second query).
+_LAST_EVENT = Subquery(Event.objects.filter(match_id=OuterRef("match_id")).order_by("-sequence").values("sequence")[:1])
+
+
 def _close(move: Move, status: str, code: str, text: Text) -> None:
     move.status, move.error_code, move.error = status, code, text.to_json()
     move.resolved_at = timezone.now()
@@ -495,8 +508,9 @@ def _apply(match: Match, move: Move) -> None:
 
 
 def _seats_with_users(match: Match) -> list[Seat]:
-    """All seats with their users in one query (resigned seats for the automatic moves, users for notices)."""
-    return list(Seat.objects.filter(match=match).select_related("user"))
+    """All seats with their users and mail settings in one query (resigned seats for the automatic moves,
+    users and their mail preference for the notices)."""
+    return list(Seat.objects.filter(match=match).select_related("user", "user__match_settings"))
 
 
 def _write_match(match: Match, *fields: str) -> None:
