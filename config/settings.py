@@ -7,6 +7,7 @@ Celery tasks executed eagerly in-process and e-mail printed to the console.
 from pathlib import Path
 
 import environ
+from kombu import Queue
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -259,6 +260,9 @@ CELERY_BEAT_SCHEDULE |= {
 MOVES_QUEUE = env("MOVES_QUEUE", default="moves")
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_DEFAULT_QUEUE", default="celery")
 CELERY_TASK_ROUTES = ("config.celery.route_task",)
+# A worker started without -Q consumes both (the old single-worker deployment keeps working, but then a
+# hung mail server can delay moves again); production starts one with -Q moves and one with -Q celery.
+CELERY_TASK_QUEUES = [Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(MOVES_QUEUE)]
 # Keep each worker's database connection across tasks (Celery's Django fixup closes it after every
 # task unless this is set; it then closes it only every 2×N tasks). CONN_MAX_AGE and the health checks
 # still retire a connection that is old or broken.
