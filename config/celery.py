@@ -99,17 +99,25 @@ class _Heartbeat(threading.Thread):
             logger.warning("worker heartbeat not removed", exc_info=True)
 
 
-@signals.task_prerun.connect
 @signals.task_postrun.connect
 def _close_old_connections(task=None, **kwargs):
-    """What Django does around each request: drop a connection that broke (the database went away) or
+    """What Django does after each request: drop a connection that broke (the database went away) or
     outlived CONN_MAX_AGE. With CELERY_DB_REUSE_MAX the worker keeps its connection across tasks; without
-    this a connection broken by a database outage would fail every later task of that worker."""
-    from django.db import close_old_connections, connection
+    this a connection broken by a database outage would fail every later task of that worker.
 
-    if getattr(getattr(task, "request", None), "is_eager", False) or connection.in_atomic_block:
+    A connection that passed this check is not pinged again before the next task (CONN_HEALTH_CHECKS
+    would cost every task one more round trip): if the database restarts in between, that one task
+    fails, its move or message stays pending for the sweep, and the failed connection is dropped here."""
+    from django.db import connections
+
+    if getattr(getattr(task, "request", None), "is_eager", False):
         return  # run in-process (embedded default, tests): the caller owns the connection
-    close_old_connections()
+    for conn in connections.all(initialized_only=True):
+        if conn.in_atomic_block:
+            continue
+        conn.close_if_unusable_or_obsolete()
+        if conn.connection is not None:
+            conn.health_check_done = True
 
 
 _heartbeat: _Heartbeat | None = None

@@ -7,8 +7,8 @@ Celery tasks executed eagerly in-process and e-mail printed to the console.
 from pathlib import Path
 
 import environ
-from kombu import Queue
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

@@ -65,6 +65,9 @@ def _seat_of(match: Match, user) -> Seat | None:
     """The user's seat; a seat held by an invitation they have not accepted yet is not theirs."""
     if not user or not user.is_authenticated:
         return None
+    prefetched = getattr(match, "_prefetched_objects_cache", {}).get("seats")
+    if prefetched is not None:  # the API's match comes with its seats (selectors.with_seats): no query
+        return next((s for s in prefetched if s.user_id == user.pk and not s.invitation_pending), None)
     return Seat.objects.filter(match=match, user=user, invitation_pending=False).first()
 
 
