@@ -18,6 +18,7 @@ from .serializers import (
     MatchLegalSerializer,
     MatchMoveSerializer,
     MatchMoveSubmitSerializer,
+    MatchPostPageSerializer,
     MatchPostSerializer,
     MatchSerializer,
     MatchStateSerializer,
@@ -237,7 +238,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @extend_schema(
         methods=["GET"],
-        responses={200: MatchPostSerializer(many=True)},
+        responses={200: MatchPostPageSerializer},
         parameters=[OpenApiParameter("page", int, description="Seite (ab 1), je Seite PAGE_SIZE Beiträge")],
         description="Die Beiträge, älteste zuerst, seitenweise (count, next, previous, results).",
     )

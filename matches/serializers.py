@@ -112,6 +112,15 @@ class MatchPostSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "author", "created_at"]
 
 
+class MatchPostPageSerializer(serializers.Serializer):
+    """One page of a match's posts (the API's page-number pagination)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = MatchPostSerializer(many=True)
+
+
 class MatchStateSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
