@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from .errors import MatchError
 
@@ -17,13 +18,13 @@ MAX_ACTION_BYTES = 2048
 MAX_ACTION_BYTES_CEILING = 16384
 MAX_DEPTH = 8
 
-_KIND_NAMES = {
-    "str": "ein Text",
-    "int": "eine ganze Zahl",
-    "bool": "true oder false",
+_KIND_NAMES = {  # translated where they are used
+    "str": gettext_noop("ein Text"),
+    "int": gettext_noop("eine ganze Zahl"),
+    "bool": gettext_noop("true oder false"),
     "null": "null",
-    "list": "eine Liste",
-    "object": "ein JSON-Objekt",
+    "list": gettext_noop("eine Liste"),
+    "object": gettext_noop("ein JSON-Objekt"),
 }
 
 
@@ -85,7 +86,7 @@ def _check_value(spec: dict, value: Any, where: str, depth: int) -> None:
             except MatchError:
                 continue
             return
-        names = " oder ".join(_KIND_NAMES[o["kind"]] for o in spec["options"] if o["kind"] in _KIND_NAMES)
+        names = _(" oder ").join(_(_KIND_NAMES[o["kind"]]) for o in spec["options"] if o["kind"] in _KIND_NAMES)
         raise _refuse(
             "action_field_type",
             _("„%(field)s“ muss %(kind)s sein (oder ist zu lang).") % {"field": where, "kind": names},
@@ -94,7 +95,7 @@ def _check_value(spec: dict, value: Any, where: str, depth: int) -> None:
     if not _is_kind(kind, value):
         raise _refuse(
             "action_field_type",
-            _("„%(field)s“ muss %(kind)s sein.") % {"field": where, "kind": _KIND_NAMES[kind]},
+            _("„%(field)s“ muss %(kind)s sein.") % {"field": where, "kind": _(_KIND_NAMES[kind])},
             where,
         )
     if kind == "str" and len(value) > spec["max_length"]:

@@ -169,7 +169,11 @@ def _post_move(base: str, table: Table, turn: int, action: dict, version: int) -
         f"{base}/api/matches/{table.match_id}/moves/",
         data=body,
         method="POST",
-        headers={"Content-Type": "application/json", "Authorization": f"Token {table.token_of[turn]}"},
+        headers={
+            "Content-Type": "application/json",
+            "Authorization": f"Token {table.token_of[turn]}",
+            "X-Forwarded-Proto": "https",  # as behind the TLS proxy: no 301 under SECURE_SSL_REDIRECT
+        },
     )
     start = time.perf_counter()
     try:

@@ -325,3 +325,19 @@ def test_healthz_503_when_a_move_waits_too_long(client, dice_match, settings):
     assert response.status_code == 503
     pending = response.json()["moves_pending"]
     assert pending["ok"] is False and pending["pending"] == 1 and pending["oldest_seconds"] >= 90
+
+
+def test_livez_touches_no_database(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        assert client.get("/livez").status_code == 200
+
+
+def test_moves_and_mail_go_to_different_queues(settings):
+    from config.celery import app
+
+    settings.MOVES_QUEUE = "moves"
+    router = app.amqp.router
+    for name in ("matches.tasks.resolve_move", "matches.tasks.play_computer_turn"):
+        assert router.route({}, name, (1,), {})["queue"].name == "moves"
+    for name in ("core.tasks.run_outbox_message", "matches.tasks.sweep_pending_moves", "core.tasks.sweep_outbox"):
+        assert router.route({}, name, (1,), {})["queue"].name == app.conf.task_default_queue
