@@ -327,9 +327,9 @@ def test_healthz_503_when_a_move_waits_too_long(client, dice_match, settings):
     assert pending["ok"] is False and pending["pending"] == 1 and pending["oldest_seconds"] >= 90
 
 
-def test_livez_touches_no_database(client, django_assert_num_queries):
-    with django_assert_num_queries(0):
-        assert client.get("/livez").status_code == 200
+def test_livez_touches_no_database(client):
+    # No database for this test: any query /livez made would raise "Database access not allowed".
+    assert client.get("/livez").status_code == 200
 
 
 def test_moves_and_mail_go_to_different_queues(settings):
