@@ -8,7 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: setup setup-dev run test bench bench-load lint audit format content fuzz lock upgrade
+.PHONY: setup setup-dev run test bench bench-load bench-moves lint audit format content fuzz lock upgrade
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -61,6 +61,11 @@ bench: content
 	DATABASE_URL=$$other $(PY) manage.py import_content > /dev/null && \
 	DATABASE_URL=$$other $(PY) manage.py bench rules
 	$(PY) manage.py bench_load $(BENCH_LOAD_ARGS)
+
+# Play by post in the deployment shape alone (gunicorn, a prefork moves worker -c 2, a mail worker, an SMTP
+# sink, Zwei Türme): needs DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis). `make bench` runs it too.
+bench-moves: content
+	$(PY) manage.py bench_moves $(BENCH_MOVES_ARGS)
 
 # Schemathesis against the OpenAPI schema, anonymous and with a token (tests/fuzz; FUZZ_EXAMPLES per operation).
 FUZZ_EXAMPLES ?= 15

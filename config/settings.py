@@ -8,6 +8,7 @@ from pathlib import Path
 
 import environ
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -255,6 +256,24 @@ CELERY_BEAT_SCHEDULE |= {
     # Match pages (issue 20): hourly; each digest reader gets at most one mail a day.
     "matches-mail-digests": {"task": "matches.tasks.send_mail_digests", "schedule": 3600.0},
 }
+# Queues by urgency: moves (and the computer's turns) on their own queue, served by their own workers
+# (`celery worker -Q moves`); everything else (mail, notices, sweeps, deadlines) on the default queue
+# (`celery worker -Q celery`), so no mail server can delay a move. config/celery.py routes by task name.
+MOVES_QUEUE = env("MOVES_QUEUE", default="moves")
+CELERY_TASK_DEFAULT_QUEUE = env("CELERY_DEFAULT_QUEUE", default="celery")
+CELERY_TASK_ROUTES = ("config.celery.route_task",)
+# A worker started without -Q consumes both (the old single-worker deployment keeps working, but then a
+# hung mail server can delay moves again); production starts one with -Q moves and one with -Q celery.
+CELERY_TASK_QUEUES = [Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(MOVES_QUEUE)]
+# Keep each worker's database connection across tasks (Celery's Django fixup closes it after every
+# task unless this is set; it then closes it only every 2×N tasks). CONN_MAX_AGE and the health checks
+# still retire a connection that is old or broken.
+CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=1000)
+# /healthz: a moves worker counts as alive while its heartbeat (written every few seconds into the
+# broker) is younger than this; a move pending longer than HEALTH_PENDING_MOVE_SECONDS means the
+# moves workers do not keep up (or none runs).
+HEALTH_WORKER_HEARTBEAT_SECONDS = env.int("HEALTH_WORKER_HEARTBEAT_SECONDS", default=30)
+HEALTH_PENDING_MOVE_SECONDS = env.int("HEALTH_PENDING_MOVE_SECONDS", default=30)
 # Absolute links in e-mails (turn notices, digests, results): the site's public address, no trailing slash.
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")
 
@@ -270,6 +289,12 @@ REST_FRAMEWORK = {
         "anon_write": env("THROTTLE_ANON_WRITE", default="60/minute"),
         "login_account": env("THROTTLE_LOGIN_ACCOUNT", default="10/hour"),
         "login_address": env("THROTTLE_LOGIN_ADDRESS", default="30/hour"),
+        # play by post, per user (and per match for posts): a flood of moves, posts or new matches
+        # answers 429 with Retry-After (matches/throttles.py)
+        "match_move": env("THROTTLE_MATCH_MOVE", default="120/minute"),
+        "match_post": env("THROTTLE_MATCH_POST", default="20/minute"),
+        "match_post_match": env("THROTTLE_MATCH_POST_MATCH", default="60/minute"),
+        "match_create": env("THROTTLE_MATCH_CREATE", default="10/hour"),
         # decks: anonymous deck checks/import previews per IP, logged-in users per account (decks/throttles.py)
         "deck_check_anon": env("DECK_CHECK_RATE_ANON", default="30/min"),
         "deck_check_user": env("DECK_CHECK_RATE_USER", default="120/min"),
@@ -306,6 +331,8 @@ SPECTACULAR_SETTINGS = {
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_SSL_REDIRECT = env("SECURE_SSL_REDIRECT")
+# Load balancers probe over plain HTTP and count a 3xx as healthy: the health endpoints answer as they are.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^livez$"]
 # HSTS whenever TLS is on (a year unless set); SecurityMiddleware sends it on HTTPS responses only.
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000 if SECURE_SSL_REDIRECT else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0

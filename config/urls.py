@@ -29,6 +29,7 @@ api_patterns = [
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
+    path("livez", core_views.livez, name="livez"),
     path("impressum/", core_views.impressum, name="impressum"),
     path("datenschutz/", core_views.privacy, name="privacy"),
     path("suche/", core_views.site_search, name="search"),

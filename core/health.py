@@ -47,7 +47,28 @@ def broker_status() -> dict:
     return {"ok": True, "mode": "broker"}
 
 
-CHECKS = {"database": database_status, "broker": broker_status}
+def moves_worker_status() -> dict:
+    """At least one live worker for the moves queue (its heartbeat in the broker, see config/celery.py)."""
+    if not settings.CELERY_BROKER_URL:
+        return {"ok": True, "mode": "eager"}
+    from config.celery import live_workers
+
+    queue = settings.MOVES_QUEUE
+    try:
+        workers = live_workers(queue, settings.CELERY_BROKER_URL, timeout=CHECK_DEADLINE)
+    except Exception as exc:  # the broker is down: its own check says so; no worker can be seen either
+        return {"ok": False, "queue": queue, "error": exc.__class__.__name__}
+    if not workers:
+        return {"ok": False, "queue": queue, "workers": 0, "error": "no_worker"}
+    return {"ok": True, "queue": queue, "workers": len(workers)}
+
+
+CHECKS = {"database": database_status, "broker": broker_status, "moves_worker": moves_worker_status}
+
+
+def register(name: str, check) -> None:
+    """Apps add their own checks (a callable returning {"ok": bool, ...}) from their AppConfig.ready()."""
+    CHECKS[name] = check
 
 
 def run_checks(deadline: float = CHECK_DEADLINE) -> dict:

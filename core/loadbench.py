@@ -48,6 +48,8 @@ def _request_bytes(scenario: Scenario, host: str, port: int) -> bytes:
         f"Host: {host}:{port}",
         "Accept: application/json",
         "User-Agent: bruchtal-bench",
+        # As the TLS-terminating proxy would say: no 301 under SECURE_SSL_REDIRECT (SECURE_PROXY_SSL_HEADER).
+        "X-Forwarded-Proto: https",
     ]
     if scenario.body:
         lines += [f"Content-Type: {scenario.content_type}", f"Content-Length: {len(scenario.body)}"]

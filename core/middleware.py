@@ -1,6 +1,7 @@
 """Site-wide request middleware: language choice, request guards, Permissions-Policy."""
 
 import json
+import re
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
@@ -58,11 +59,35 @@ def _refused_in_json(value) -> bool:
     return False
 
 
+# JSON nested deeper than this is refused (400) before any parser recurses into it.
+MAX_JSON_DEPTH = 32
+
+# A JSON string (with escapes) or one bracket: strings are skipped, so brackets inside them do not count.
+_JSON_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def json_depth_exceeds(body: bytes, limit: int = MAX_JSON_DEPTH) -> bool:
+    """True if the brackets in ``body`` nest deeper than ``limit`` (a linear scan, no recursion)."""
+    if body.count(b"[") + body.count(b"{") <= limit:
+        return False
+    depth = 0
+    for token in _JSON_TOKENS.finditer(body):
+        char = token.group()
+        if char in (b"[", b"{"):
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in (b"]", b"}"):
+            depth -= 1
+    return False
+
+
 class RequestGuardMiddleware:
     """Refuses, before any view or database sees them, requests that could only end in a 500:
 
     - bodies larger than DATA_UPLOAD_MAX_MEMORY_SIZE (413),
-    - NUL bytes or lone surrogates in the path, the query, form fields or JSON strings (400).
+    - NUL bytes or lone surrogates in the path, the query, form fields or JSON strings (400),
+    - JSON nested deeper than MAX_JSON_DEPTH (400), before any parser could exhaust the recursion limit.
 
     API paths get the API's JSON error object, pages a German error page.
     """
@@ -100,6 +125,15 @@ class RequestGuardMiddleware:
         if limit is not None and length > limit:
             return self._too_large(request, length)
         where = self._refused_character_at(request)
+        if where is _TOO_DEEP:
+            return self._error(
+                request,
+                400,
+                "json_too_deep",
+                _("Die JSON-Daten sind zu tief verschachtelt (höchstens %(limit)d Ebenen).")
+                % {"limit": MAX_JSON_DEPTH},
+                {"limit": MAX_JSON_DEPTH},
+            )
         if where is not None:
             return self._error(
                 request,
@@ -138,6 +172,8 @@ class RequestGuardMiddleware:
                 if _has_refused_character(name) or any(_has_refused_character(v) for v in values):
                     return name if not _has_refused_character(name) else _("Feldname")
         elif "json" in content_type and request.body:
+            if json_depth_exceeds(request.body):
+                return _TOO_DEEP
             try:
                 data = json.loads(request.body)
             except (ValueError, RecursionError):
@@ -151,6 +187,9 @@ class RequestGuardMiddleware:
             return JsonResponse({"error": {"code": code, "message": str(message), "details": details}}, status=status)
         template = "413.html" if status == 413 else "core/request_error.html"  # the site's own 413 page
         return render(request, template, {"message": message}, status=status)
+
+
+_TOO_DEEP = object()
 
 
 class PermissionsPolicyMiddleware:

@@ -23,9 +23,17 @@ def home(request):
 @require_GET
 @never_cache
 def healthz(request):
+    """Readiness: 503 unless the database, the broker, a moves worker and the moves queue are all fine."""
     checks = health.run_checks()
     ok = all(check["ok"] for check in checks.values())
     return JsonResponse({"status": "ok" if ok else "error", **checks}, status=200 if ok else 503)
+
+
+@require_GET
+@never_cache
+def livez(request):
+    """Liveness: the process answers. Touches no database, cache or broker (restart only if this fails)."""
+    return JsonResponse({"status": "ok"})
 
 
 def signup(request):

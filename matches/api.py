@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from config.api_errors import ApiError
 
 from . import rematch as rematch_service
-from . import selectors, services, takeback
+from . import selectors, services, takeback, throttles
 from .errors import MatchError
 from .models import Match, MatchStatus, Move
 from .serializers import (
@@ -19,6 +19,7 @@ from .serializers import (
     MatchLegalSerializer,
     MatchMoveSerializer,
     MatchMoveSubmitSerializer,
+    MatchPostPageSerializer,
     MatchPostSerializer,
     MatchSerializer,
     MatchStateSerializer,
@@ -51,6 +52,17 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     """Public matches and my own; private matches of others answer 404."""
 
     serializer_class = MatchSerializer
+
+    # Limits on play (matches/throttles.py), on top of the site-wide ones.
+    PLAY_THROTTLES = {
+        "create": [throttles.CreateThrottle],
+        "moves": [throttles.MoveThrottle],
+        "posts": [throttles.PostThrottle, throttles.PostPerMatchThrottle],
+    }
+
+    def get_throttles(self):
+        extra = self.PLAY_THROTTLES.get(getattr(self, "action", None) or "", [])
+        return [*super().get_throttles(), *(cls() for cls in extra)]
 
     def get_permissions(self):
         if self.request.method in permissions.SAFE_METHODS:
@@ -115,6 +127,30 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"])
     def join(self, request, pk=None):
         return self._run(services.join)
+
+    @extend_schema(
+        request=None,
+        responses={200: MatchSerializer},
+        description="Nimmt die Einladung an: erst dann gehört der reservierte Platz dir.",
+    )
+    @action(detail=True, methods=["post"])
+    def accept(self, request, pk=None):
+        return self._run(services.accept_invitation)
+
+    @extend_schema(
+        request=None,
+        responses={200: MatchSerializer},
+        description="Lehnt die Einladung ab: der Platz wird wieder frei.",
+    )
+    @action(detail=True, methods=["post"])
+    def decline(self, request, pk=None):
+        match = self.get_object()
+        try:
+            services.decline_invitation(match, request.user)
+        except MatchError as exc:
+            raise _api_error(exc) from exc
+        match = selectors.with_seats(Match.objects.filter(pk=match.pk)).get()
+        return Response(MatchSerializer(match).data)
 
     @extend_schema(request=None, responses={200: MatchSerializer})
     @action(detail=True, methods=["post"])
@@ -237,13 +273,19 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         events = selectors.events_for(match, self._seat(match), since=since, limit=500)
         return Response(MatchEventSerializer(events, many=True).data)
 
-    @extend_schema(methods=["GET"], responses={200: MatchPostSerializer(many=True)})
+    @extend_schema(
+        methods=["GET"],
+        responses={200: MatchPostPageSerializer},
+        parameters=[OpenApiParameter("page", int, description="Seite (ab 1), je Seite PAGE_SIZE Beiträge")],
+        description="Die Beiträge, älteste zuerst, seitenweise (count, next, previous, results).",
+    )
     @extend_schema(methods=["POST"], request=MatchPostSerializer, responses={201: MatchPostSerializer})
     @action(detail=True, methods=["get", "post"])
     def posts(self, request, pk=None):
         match = self.get_object()
         if request.method == "GET":
-            return Response(MatchPostSerializer(selectors.posts_of(match), many=True).data)
+            page = self.paginate_queryset(selectors.posts_of(match))
+            return self.get_paginated_response(MatchPostSerializer(page, many=True).data)
         serializer = MatchPostSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:

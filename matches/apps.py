@@ -6,4 +6,9 @@ class MatchesConfig(AppConfig):
     name = "matches"
 
     def ready(self):
-        from . import tasks  # noqa: F401  registers the tasks that services send by name (core.queue)
+        from core import health, outbox
+
+        from . import notifications, selectors, tasks  # noqa: F401  tasks: registered for core.queue
+
+        outbox.register(notifications.MAIL_KIND, notifications.MAIL_HANDLER)
+        health.register("moves_pending", selectors.pending_moves_status)

@@ -77,6 +77,9 @@ class Seat(models.Model):
     order = models.PositiveSmallIntegerField(null=True, blank=True)
     colour = models.CharField(_("Farbe"), max_length=20, blank=True)
     resigned = models.BooleanField(_("aufgegeben"), default=False)
+    # Invited, not yet accepted: the seat is held for the user but is not theirs (no posts, no moves,
+    # and the match cannot start) until they accept; declining frees it.
+    invitation_pending = models.BooleanField(_("Einladung offen"), default=False)
     joined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -1,21 +1,26 @@
-"""Telling players: an in-site notice for each, an e-mail (after commit) for those who want one."""
+"""Telling players: an in-site notice for each, an e-mail for those who want one.
+
+Which notices exist and their words are ``matches/mail.py``'s. Delivery: the mail is an outbox message
+(core.outbox) written in the same transaction as the notice (and so as the move that causes it); a
+worker on the default queue sends it, with retries and back-off when the mail server fails. A broker,
+database or mail outage loses no notice, and the moves queue never waits for mail.
+"""
 
 from __future__ import annotations
 
 import logging
 
-from django.db import transaction
-
-from core import queue
+from core import outbox
 
 from . import mail
 from .engine.base import Text
-from .models import MailFrequency, Match, Notice
+from .models import MailFrequency, Match, Notice, PlayerSettings
 
 logger = logging.getLogger(__name__)
 
-# Sent by name (core.queue): matches/tasks.py calls this module, not the other way round.
-MAIL_TASK = "matches.tasks.send_notice_mail"
+# The outbox kind of a notice mail (registered in MatchesConfig.ready(): core imports no app).
+MAIL_KIND = "notice_mail"
+MAIL_HANDLER = "matches.notifications.deliver_notice_mail"
 
 
 def wants_email(user) -> bool:
@@ -24,20 +29,40 @@ def wants_email(user) -> bool:
     return wanted and frequency == MailFrequency.EVERY
 
 
+def _no_instant_mail(users) -> set[int]:
+    """Of these users, those who turned notice mail off or read a daily digest: from the settings loaded
+    with them (``select_related("user__match_settings")``) if every one has them loaded, else one query."""
+    loaded = [u for u in users if "match_settings" in u._state.fields_cache]
+    if len(loaded) == len(users):
+        prefs = {u.pk: u._state.fields_cache["match_settings"] for u in users}  # None: never set (mail on)
+        return {
+            pk
+            for pk, p in prefs.items()
+            if p is not None and (not p.email_notifications or p.mail_frequency != MailFrequency.EVERY)
+        }
+    ids = [u.pk for u in users]
+    rows = PlayerSettings.objects.filter(user_id__in=ids).values_list(
+        "user_id", "email_notifications", "mail_frequency"
+    )
+    return {pk for pk, on, frequency in rows if not on or frequency != MailFrequency.EVERY}
+
+
 def notify(match: Match, users, kind: str, text: Text) -> list[Notice]:
+    """Notices for ``users`` and, for each who wants mail now, an outbox message in the same transaction."""
     notices = [Notice(user=u, match=match, kind=kind, text=text.to_json()) for u in users if u]
+    if not notices:
+        return notices
     Notice.objects.bulk_create(notices)
-    for notice in notices:
-        if notice.user.email and wants_email(notice.user):
-            transaction.on_commit(lambda pk=notice.pk: _enqueue_mail(pk))
+    with_mail = [n for n in notices if n.user.email]
+    skipped = _no_instant_mail([n.user for n in with_mail]) if with_mail else set()
+    payloads = [{"notice_id": n.pk} for n in with_mail if n.user_id not in skipped]
+    outbox.enqueue_many(MAIL_KIND, payloads, handed_over_at_commit=True)
     return notices
 
 
-def _enqueue_mail(notice_id: int) -> None:
-    try:
-        queue.send(MAIL_TASK, (notice_id,), retry=False)
-    except Exception:  # the broker is down: the in-site notice is there; the mail is not worth a failed move
-        logger.warning("could not enqueue mail for notice %s", notice_id, exc_info=True)
+def deliver_notice_mail(notice_id: int) -> None:
+    """The outbox handler: raises if the mail server fails, so the outbox retries with back-off."""
+    send_notice_mail(notice_id)
 
 
 def send_notice_mail(notice_id: int) -> str:

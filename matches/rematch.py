@@ -1,4 +1,5 @@
-"""A rematch: after the end, a new match of the same game with the same players, started at once."""
+"""A rematch: after the end, a new match of the same game with the same players. The others are invited
+(their consent, as for any invitation); it starts as soon as the last of them accepts."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ def rematch(match: Match, user) -> Match:
     )
     new.rematch_of, new.rated = match, match.rated
     new.save(update_fields=["rematch_of", "rated", "updated_at"])
-    services.start(new, user)
+    if not Seat.objects.filter(match=new, invitation_pending=True).exists():
+        services.start(new, user)
     new.refresh_from_db()
     return new

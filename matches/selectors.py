@@ -35,7 +35,17 @@ def seat_of(match: Match, user) -> Seat | None:
     if not user.is_authenticated:
         return None
     for seat in match.seats.all():
-        if seat.user_id == user.pk:
+        if seat.user_id == user.pk and not seat.invitation_pending:
+            return seat
+    return None
+
+
+def invitation_of(match: Match, user) -> Seat | None:
+    """The seat held for ``user`` by an invitation not yet accepted."""
+    if not user.is_authenticated:
+        return None
+    for seat in match.seats.all():
+        if seat.user_id == user.pk and seat.invitation_pending:
             return seat
     return None
 
@@ -402,3 +412,29 @@ def rejected_fields(match: Match, seat: Seat | None) -> dict[str, str]:
     if path is not None:
         fields["path"] = " ".join(f"{f[0]},{f[1]}" for f in path if isinstance(f, list) and len(f) == 2)
     return fields
+
+
+def pending_moves_status() -> dict:
+    """/healthz: the oldest pending move; not ok once it waited longer than HEALTH_PENDING_MOVE_SECONDS
+    (no moves worker runs, or the workers do not keep up). Runs in a health-check thread."""
+    from django.conf import settings
+    from django.db import connection
+    from django.utils import timezone
+
+    limit = settings.HEALTH_PENDING_MOVE_SECONDS
+    try:
+        oldest = (
+            Move.objects.filter(status=MoveStatus.PENDING)
+            .order_by("created_at")
+            .values_list("created_at", flat=True)
+            .first()
+        )
+        pending = 0 if oldest is None else Move.objects.filter(status=MoveStatus.PENDING).count()
+    except Exception as exc:  # the database check reports the outage itself
+        return {"ok": False, "error": exc.__class__.__name__}
+    finally:
+        connection.close()  # a health-check thread must not keep its connection
+    if oldest is None:
+        return {"ok": True, "pending": 0, "oldest_seconds": 0, "limit_seconds": limit}
+    age = (timezone.now() - oldest).total_seconds()
+    return {"ok": age <= limit, "pending": pending, "oldest_seconds": round(age, 1), "limit_seconds": limit}

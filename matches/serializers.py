@@ -13,7 +13,7 @@ class MatchSeatSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Seat
-        fields = ["slot", "order", "number", "user", "colour", "resigned"]
+        fields = ["slot", "order", "number", "user", "colour", "resigned", "invitation_pending"]
 
     def get_number(self, seat) -> int | None:
         return seat.order + 1 if seat.order is not None else None
@@ -114,6 +114,15 @@ class MatchPostSerializer(serializers.ModelSerializer):
         model = Post
         fields = ["id", "author", "text", "created_at"]
         read_only_fields = ["id", "author", "created_at"]
+
+
+class MatchPostPageSerializer(serializers.Serializer):
+    """One page of a match's posts (the API's page-number pagination)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = MatchPostSerializer(many=True)
 
 
 class MatchStateSerializer(serializers.Serializer):

@@ -14,13 +14,14 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core import queue
 
+from . import actions
 from .engine import registry, rng
 from .engine.base import IllegalAction, Text, gettext_noop
 from .errors import MatchError
@@ -62,17 +63,28 @@ def _locked(match: Match) -> Match:
 
 
 def _seat_of(match: Match, user) -> Seat | None:
+    """The user's seat; a seat held by an invitation they have not accepted yet is not theirs."""
     if not user or not user.is_authenticated:
         return None
-    return Seat.objects.filter(match=match, user=user).first()
+    prefetched = getattr(match, "_prefetched_objects_cache", {}).get("seats")
+    if prefetched is not None:  # the API's match comes with its seats (selectors.with_seats): no query
+        return next((s for s in prefetched if s.user_id == user.pk and not s.invitation_pending), None)
+    return Seat.objects.filter(match=match, user=user, invitation_pending=False).first()
 
 
 def _next_sequence(match: Match) -> int:
+    # The resolve path reads the last sequence with the locked row (resolve_move); others ask here.
+    known = getattr(match, "_last_event_sequence", None)
+    if known is not None:
+        return known + 1
     return (Event.objects.filter(match=match).aggregate(m=Max("sequence"))["m"] or 0) + 1
 
 
 def _add_events(match: Match, events, move: Move | None = None) -> None:
+    if not events:
+        return
     sequence = _next_sequence(match)
+    match._last_event_sequence = sequence + len(events) - 1
     rows = []
     for offset, event in enumerate(events):
         rows.append(
@@ -157,18 +169,21 @@ def create_match(
     )
     now = timezone.now()
     seats = [Seat(match=match, slot=0, user=user, joined_at=now)]
-    seats += [Seat(match=match, slot=i, user=u, joined_at=now) for i, u in enumerate(invitees, start=1)]
+    # Invitees must accept before the seat is theirs (accept_invitation / decline_invitation).
+    seats += [Seat(match=match, slot=i, user=u, invitation_pending=True) for i, u in enumerate(invitees, start=1)]
     seats += [Seat(match=match, slot=i) for i in range(len(seats), players)]
     Seat.objects.bulk_create(seats)
     _framework_event(match, gettext_noop("%(creator)s hat die Partie angelegt."), creator=user.username)
-    # match pages (issue 20): the invited players hear of it
-    notify(
-        match,
-        invitees,
-        "invited",
-        Text(gettext_noop("%(creator)s lädt dich zu einer Partie ein."), {"creator": user.username}),
-    )
+    if invitees:
+        notify(match, invitees, "invited", _invitation_text(user))
     return match
+
+
+def _invitation_text(creator) -> Text:
+    return Text(
+        gettext_noop("%(creator)s lädt dich zu einer Partie ein. Nimm die Einladung an oder lehne sie ab."),
+        {"creator": creator.username},
+    )
 
 
 def _invitees(user, invite, players: int) -> list:
@@ -216,15 +231,50 @@ def invite(match: Match, user, username: str) -> Seat:
     seat = Seat.objects.filter(match=match, user=None).order_by("slot").first()
     if seat is None:
         raise MatchError("match_full", _("Alle Plätze sind besetzt."))
-    seat.user, seat.joined_at = invitee, timezone.now()
-    seat.save(update_fields=["user", "joined_at"])
+    seat.user, seat.joined_at, seat.invitation_pending = invitee, None, True
+    seat.save(update_fields=["user", "joined_at", "invitation_pending"])
+    notify(match, [invitee], "invited", _invitation_text(user))
+    return seat
+
+
+def _invitation(match: Match, user) -> Seat:
+    seat = Seat.objects.filter(match=match, user=user, invitation_pending=True).first() if user else None
+    if seat is None:
+        raise MatchError("not_invited", _("Zu dieser Partie liegt für dich keine offene Einladung vor."))
+    return seat
+
+
+@transaction.atomic
+def accept_invitation(match: Match, user) -> Seat:
+    """The invitee takes the seat held for them."""
+    match = _locked(match)
+    seat = _invitation(match, user)
+    if match.status != MatchStatus.OPEN:
+        raise MatchError("match_not_open", _("Die Partie hat schon begonnen oder ist vorbei."))
+    seat.invitation_pending, seat.joined_at = False, timezone.now()
+    seat.save(update_fields=["invitation_pending", "joined_at"])
+    _framework_event(match, gettext_noop("%(name)s nimmt die Einladung an und nimmt Platz."), name=user.username)
     notify(
         match,
-        [invitee],
-        "invited",
-        Text(gettext_noop("%(creator)s lädt dich zu einer Partie ein."), {"creator": user.username}),
+        [match.created_by],
+        "joined",
+        Text(gettext_noop("%(name)s hat deine Einladung angenommen."), {"name": user.username}),
     )
+    # A rematch begins by itself once every player of the last match has said yes.
+    seats = Seat.objects.filter(match=match)
+    if match.rematch_of_id and not seats.filter(invitation_pending=True).exists() and not seats.filter(user=None):
+        start(match, match.created_by)
     return seat
+
+
+@transaction.atomic
+def decline_invitation(match: Match, user) -> None:
+    """The invitee says no: the seat is free again and the user has nothing more to do with the match."""
+    match = _locked(match)
+    seat = _invitation(match, user)
+    seat.user, seat.invitation_pending, seat.joined_at = None, False, None
+    seat.save(update_fields=["user", "invitation_pending", "joined_at"])
+    _framework_event(match, gettext_noop("%(name)s lehnt die Einladung ab."), name=user.username)
 
 
 @transaction.atomic
@@ -234,7 +284,12 @@ def join(match: Match, user) -> Seat:
         raise MatchError(
             "match_not_open", _("Dieser Partie kann man nicht mehr beitreten: sie hat schon begonnen oder ist vorbei.")
         )
-    if Seat.objects.filter(match=match, user=user).exists():
+    held = Seat.objects.filter(match=match, user=user).first()
+    if held is not None and held.invitation_pending:
+        raise MatchError(
+            "invitation_pending", _("Für dich ist hier ein Platz reserviert: nimm die Einladung an oder lehne sie ab.")
+        )
+    if held is not None:
         raise MatchError("already_seated", _("Du sitzt schon an diesem Tisch."))
     if not match.is_public:
         raise MatchError("not_allowed", _("Einer privaten Partie tritt man nur auf Einladung bei."))
@@ -287,6 +342,17 @@ def start(match: Match, user) -> Match:
             )
             % {"n": missing},
         )
+    invited = [s for s in seats if s.invitation_pending]
+    if invited:
+        raise MatchError(
+            "invitations_pending",
+            ngettext(
+                "Eine Einladung ist noch nicht angenommen; die Partie beginnt erst, wenn alle zugesagt haben.",
+                "%(n)d Einladungen sind noch nicht angenommen; die Partie beginnt erst, wenn alle zugesagt haben.",
+                len(invited),
+            )
+            % {"n": len(invited)},
+        )
     game = _engine(match.engine)
     # The seat order comes from the match's seed (a generator of its own, so the game's stays untouched).
     order = list(range(len(seats)))
@@ -308,7 +374,7 @@ def start(match: Match, user) -> Match:
     _framework_event(
         match, gettext_noop("Die Partie beginnt. Reihenfolge: %(order_players)s."), order_seats=list(range(len(seats)))
     )
-    _notify_turn(match, game, set())
+    _notify_turn(match, game, set(), _seats_with_users(match))
     return match
 
 
@@ -346,10 +412,7 @@ def enqueue_resolution(move_id: int) -> bool:
 
 def submit_move(match: Match, user, action, version, idempotency_key: str = "") -> tuple[Move, bool]:
     """Store a pending move and enqueue its resolution after commit. Returns (move, created)."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise MatchError(
-            "action_invalid", _("Ein Zug muss ein JSON-Objekt mit dem Feld „type“ sein."), {"field": "action"}
-        )
+    actions.check(_engine(match.engine), action)  # the engine's schema and the byte cap, before anything is stored
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
         raise MatchError(
             "version_invalid",
@@ -369,7 +432,7 @@ def submit_move(match: Match, user, action, version, idempotency_key: str = "") 
     if key:
         existing = Move.objects.filter(seat=seat, idempotency_key=key).first()
         if existing:
-            return existing, False
+            return _same_request(existing, action, key), False
     if match.status != MatchStatus.RUNNING:
         raise MatchError(
             "match_not_running", _("Die Partie läuft nicht: %(status)s.") % {"status": match.get_status_display()}
@@ -381,18 +444,42 @@ def submit_move(match: Match, user, action, version, idempotency_key: str = "") 
             move = Move.objects.create(match=match, seat=seat, action=action, version=version, idempotency_key=key)
             transaction.on_commit(lambda: enqueue_resolution(move.pk))
     except IntegrityError:  # the same key sent twice at once: the other request won
-        return Move.objects.get(seat=seat, idempotency_key=key), False
+        return _same_request(Move.objects.get(seat=seat, idempotency_key=key), action, key), False
     return move, True
+
+
+def _same_request(existing: Move, action, key: str) -> Move:
+    """A repeated key answers with the move it stored, but only for the same action (else 409)."""
+    if existing.action != action:
+        raise MatchError(
+            "idempotency_conflict",
+            _(
+                "Der Idempotenzschlüssel „%(key)s“ wurde schon für einen anderen Zug (#%(move)d) verwendet; "
+                "nimm für einen neuen Zug einen neuen Schlüssel."
+            )
+            % {"key": key, "move": existing.pk},
+            {"field": "idempotency_key", "idempotency_key": key, "move": existing.pk},
+        )
+    return existing
 
 
 def resolve_move(move_id: int) -> str:
     """Apply a pending move to its match. Safe to run twice: anything but a pending move is left alone."""
     with transaction.atomic():
-        match_id = Move.objects.filter(pk=move_id).values_list("match_id", flat=True).first()
-        if match_id is None:
+        # One statement: the move, its seat and its match, the match row (and the move) locked. A second
+        # delivery of the same task waits here and then reads the move's new status (PostgreSQL re-reads
+        # the locked rows once the lock is granted).
+        move = (
+            Move.objects.select_related("seat", "match")
+            .select_for_update(of=("self", "match"))
+            .annotate(last_event=_LAST_EVENT)
+            .filter(pk=move_id)
+            .first()
+        )
+        if move is None:
             return "missing"
-        match = Match.objects.select_for_update().get(pk=match_id)
-        move = Move.objects.select_related("seat").get(pk=move_id)
+        match = move.match
+        match._last_event_sequence = move.last_event or 0
         if move.status != MoveStatus.PENDING:
             return move.status
         if match.status != MatchStatus.RUNNING:
@@ -413,6 +500,10 @@ def resolve_move(move_id: int) -> str:
         return move.status
 
 
+# The match's last event number, read in the same statement that locks the match (no second query).
+_LAST_EVENT = Subquery(Event.objects.filter(match_id=OuterRef("match_id")).order_by("-sequence").values("sequence")[:1])
+
+
 def _close(move: Move, status: str, code: str, text: Text) -> None:
     move.status, move.error_code, move.error = status, code, text.to_json()
     move.resolved_at = timezone.now()
@@ -425,8 +516,22 @@ def _apply(match: Match, move: Move) -> None:
     before = set(game.current_seats(match.state))
     if not _apply_one(match, game, move):
         return
-    _auto_moves_for_resigned(match, game)
-    _after_change(match, game, before)
+    seats = _seats_with_users(match)
+    _auto_moves_for_resigned(match, game, seats)
+    _after_change(match, game, before, seats)
+
+
+def _seats_with_users(match: Match) -> list[Seat]:
+    """All seats with their users and mail settings in one query (resigned seats for the automatic moves,
+    users and their mail preference for the notices)."""
+    return list(Seat.objects.filter(match=match).select_related("user", "user__match_settings"))
+
+
+def _write_match(match: Match, *fields: str) -> None:
+    """Write only what a move changes (no full-row save): state, version, the given fields, updated_at."""
+    match.updated_at = timezone.now()
+    values = {name: getattr(match, name) for name in ("state", "version", "updated_at", *fields)}
+    Match.objects.filter(pk=match.pk).update(**values)
 
 
 def _apply_one(match: Match, game, move: Move) -> bool:
@@ -444,14 +549,16 @@ def _apply_one(match: Match, game, move: Move) -> bool:
     match.state = state
     match.version += 1
     move.status, move.applied_version, move.resolved_at = MoveStatus.APPLIED, match.version, timezone.now()
-    move.save(update_fields=["status", "applied_version", "resolved_at"])
+    Move.objects.filter(pk=move.pk).update(
+        status=move.status, applied_version=move.applied_version, resolved_at=move.resolved_at
+    )
     _add_events(match, events, move)
     return True
 
 
-def _auto_moves_for_resigned(match: Match, game) -> None:
+def _auto_moves_for_resigned(match: Match, game, seats: list[Seat]) -> None:
     """Seats that resigned in a game that goes on are moved by the engine's default action."""
-    resigned = {s.order: s for s in Seat.objects.filter(match=match, resigned=True)}
+    resigned = {s.order: s for s in seats if s.resigned}
     for _step in range(MAX_AUTO_MOVES):
         if not resigned or game.result(match.state) is not None:
             return
@@ -465,35 +572,37 @@ def _auto_moves_for_resigned(match: Match, game) -> None:
             return
 
 
-def _after_change(match: Match, game, before: set[int]) -> None:
+def _after_change(match: Match, game, before: set[int], seats: list[Seat]) -> None:
     result = game.result(match.state)
     if result is not None:
-        _finish(match, result.to_json())
+        _finish(match, result.to_json(), seats)
         return
     after = set(game.current_seats(match.state))
     if after != before:
         match.turn_started_at = timezone.now()
         match.reminded_at = None
-    match.save()
-    _notify_turn(match, game, before)
+        _write_match(match, "turn_started_at", "reminded_at")
+    else:
+        _write_match(match)
+    _notify_turn(match, game, before, seats)
 
 
-def _finish(match: Match, result: dict) -> None:
+def _finish(match: Match, result: dict, seats: list[Seat]) -> None:
     match.status = MatchStatus.FINISHED
     match.result = result
     match.turn_started_at = None
-    match.save()
-    update_ratings(match)  # match pages (issue 20): a rated match counts once
-    users = [s.user for s in Seat.objects.filter(match=match).select_related("user") if s.user]
+    _write_match(match, "status", "result", "turn_started_at")
+    update_ratings(match)  # a rated match counts once (matches/ratings.py)
+    users = [s.user for s in seats if s.user]
     notify(match, users, "finished", Text(gettext_noop("Die Partie ist beendet.")))
 
 
-def _notify_turn(match: Match, game, before: set[int]) -> None:
+def _notify_turn(match: Match, game, before: set[int], seats: list[Seat]) -> None:
     new = set(game.current_seats(match.state)) - before
     if not new:
         return
-    seats = Seat.objects.filter(match=match, order__in=new, resigned=False).select_related("user")
-    notify(match, [s.user for s in seats if s.user], "turn", Text(gettext_noop("Du bist am Zug.")))
+    users = [s.user for s in seats if s.order in new and not s.resigned and s.user]
+    notify(match, users, "turn", Text(gettext_noop("Du bist am Zug.")))
 
 
 @transaction.atomic
@@ -519,13 +628,14 @@ def _resign_seat(match: Match, seat: Seat) -> None:
     Move.objects.filter(seat=seat, status=MoveStatus.PENDING).update(
         status=MoveStatus.REJECTED, error_code="resigned", resolved_at=timezone.now()
     )
-    active = list(Seat.objects.filter(match=match, resigned=False).order_by("order").values_list("order", flat=True))
+    seats = _seats_with_users(match)
+    active = sorted(s.order for s in seats if not s.resigned)
     if len(active) <= 1:
         reason = Text(gettext_noop("%(player)s hat aufgegeben."), {"seat": seat.order})
-        _finish(match, {"winners": active, "reason": reason.to_json(), "scores": {}})
+        _finish(match, {"winners": active, "reason": reason.to_json(), "scores": {}}, seats)
         return
-    _auto_moves_for_resigned(match, game)
-    _after_change(match, game, before)
+    _auto_moves_for_resigned(match, game, seats)
+    _after_change(match, game, before, seats)
 
 
 # --- the thread --------------------------------------------------------------------------------------
@@ -608,8 +718,9 @@ def _deadline_of(match_id: int, now) -> str | None:
             action = game.default_action(match.state, seat.order)
             move = Move.objects.create(match=match, seat=seat, action=action, version=match.version, automatic=True)
             if _apply_one(match, game, move):
-                _auto_moves_for_resigned(match, game)
-                _after_change(match, game, before)
+                everyone = _seats_with_users(match)
+                _auto_moves_for_resigned(match, game, everyone)
+                _after_change(match, game, before, everyone)
             else:  # an engine whose default action is not legal: the seat resigns rather than blocking
                 _resign_seat(match, seat)
         if match.status == MatchStatus.RUNNING and match.turn_started_at == started:

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import plugins, rematch, selectors, services, takeback
+from . import plugins, rematch, selectors, services, takeback, throttles
 from .engine import registry
 from .engine.base import IllegalAction
 from .errors import MatchError
@@ -30,6 +30,16 @@ def _match_or_404(request, pk):
         return selectors.get_visible(request.user, pk)
     except MatchError as exc:
         raise Http404(str(exc)) from exc
+
+
+def _throttled(request, *classes):
+    """429 with Retry-After and a German page when the user is over a play limit (matches/throttles.py)."""
+    wait = throttles.page_wait(request, classes)
+    if wait is None:
+        return None
+    response = render(request, "core/request_error.html", {"message": throttles.too_many_message(wait)}, status=429)
+    response["Retry-After"] = str(max(1, int(wait + 0.999)))
+    return response
 
 
 def _include(match, part):
@@ -53,6 +63,8 @@ def index(request):
 @login_required
 @require_POST
 def create(request):
+    if refusal := _throttled(request, throttles.CreateThrottle):
+        return refusal
     form = CreateMatchForm(request.POST)
     if form.is_valid():
         try:
@@ -119,9 +131,11 @@ def detail(request, pk):
         "move_url": reverse("matches:move", args=[match.pk]),
         "version": match.version,
         "post_form": PostForm(),
+        "invitation": selectors.invitation_of(match, request.user),
         "can_join": (
             request.user.is_authenticated
             and seat is None
+            and selectors.invitation_of(match, request.user) is None
             and match.status == MatchStatus.OPEN
             and any(s.user_id is None for s in match.seats.all())
         ),
@@ -144,6 +158,18 @@ def _run(request, pk, service, done):
 @require_POST
 def join(request, pk):
     return _run(request, pk, services.join, _("Du hast Platz genommen."))
+
+
+@login_required
+@require_POST
+def accept_invitation(request, pk):
+    return _run(request, pk, services.accept_invitation, _("Du hast die Einladung angenommen und sitzt am Tisch."))
+
+
+@login_required
+@require_POST
+def decline_invitation(request, pk):
+    return _run(request, pk, services.decline_invitation, _("Du hast die Einladung abgelehnt."))
 
 
 @login_required
@@ -266,6 +292,8 @@ def _kept_fields(post) -> dict:
 @require_POST
 def move(request, pk):
     match = _match_or_404(request, pk)
+    if refusal := _throttled(request, throttles.MoveThrottle):
+        return refusal
     form_url = f"{match.get_absolute_url()}#zug"
     request.session[MOVE_FORM_KEY % match.pk] = {"fields": _kept_fields(request.POST)}
     try:
@@ -292,6 +320,8 @@ def move(request, pk):
 @require_POST
 def post(request, pk):
     match = _match_or_404(request, pk)
+    if refusal := _throttled(request, throttles.PostThrottle, throttles.PostPerMatchThrottle):
+        return refusal
     form = PostForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Der Beitrag ist leer oder zu lang (höchstens 5000 Zeichen)."))

@@ -32,6 +32,7 @@ def celery_session_worker(django_db_setup, django_db_blocker):
 
     queue = f"bruchtal-test-{uuid.uuid4().hex[:8]}"
     celery_app.conf.task_default_queue = queue
+    settings.MOVES_QUEUE = queue  # moves are routed by name (config/celery.py): here to the same test queue
     with (
         django_db_blocker.unblock(),
         start_worker(

@@ -133,6 +133,42 @@ class Result:
         }
 
 
+# --- action schemas ------------------------------------------------------------------------------------
+# ``Engine.action_schema()`` (optional) describes the actions an engine accepts, as plain data:
+#     {"max_bytes": 2048, "types": {"<type>": {"<field>": <spec>, ...}, ...}}
+# A spec is one of the dicts the helpers below build. The framework (matches/actions.py) refuses,
+# before a move is stored, an unknown type, an unknown field, a value of the wrong kind and anything
+# too long or too big; whether the action is legal stays the engine's business (``apply``).
+
+
+def Str(max_length: int = 100) -> dict[str, Any]:
+    return {"kind": "str", "max_length": max_length}
+
+
+def Int(low: int = -(2**31), high: int = 2**31 - 1) -> dict[str, Any]:
+    return {"kind": "int", "min": low, "max": high}
+
+
+def Bool() -> dict[str, Any]:
+    return {"kind": "bool"}
+
+
+def Null() -> dict[str, Any]:
+    return {"kind": "null"}
+
+
+def List(items: dict[str, Any], max_items: int = 50) -> dict[str, Any]:
+    return {"kind": "list", "items": items, "max_items": max_items}
+
+
+def Obj(fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    return {"kind": "object", "fields": fields}
+
+
+def AnyOf(*options: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": "any_of", "options": list(options)}
+
+
 class Engine(Protocol):
     slug: str
     name: str  # German, marked with gettext_noop
@@ -159,3 +195,5 @@ class Engine(Protocol):
 
     def default_action(self, state: State, seat: int) -> Action:
         """A deterministic legal action for a seat whose time ran out."""
+
+    # Optional: def action_schema(self) -> dict[str, Any]  (see "action schemas" above)

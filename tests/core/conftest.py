@@ -31,3 +31,19 @@ def broker_unreachable():
     """Publishing goes to a closed port (nothing listens on 127.0.0.1:1)."""
     with publishing_to("redis://127.0.0.1:1/0"):
         yield
+
+
+@pytest.fixture
+def moves_worker_heartbeat(settings):
+    """A live moves worker as /healthz sees it (its heartbeat key), without starting one."""
+    from config.celery import HEARTBEAT_PREFIX, _redis_client
+
+    if not settings.CELERY_BROKER_URL:
+        yield None
+        return
+    key = f"{HEARTBEAT_PREFIX}{settings.MOVES_QUEUE}:test@{id(settings)}"
+    client = _redis_client(settings.CELERY_BROKER_URL)
+    client.set(key, "1", ex=60)
+    yield key
+    client.delete(key)
+    client.close()

@@ -47,6 +47,7 @@ class TcpProxy:
         self.port = self.server.getsockname()[1]
         self.conns: list[socket.socket] = []
         self.lock = threading.Lock()
+        self.is_down = False
         self._serve()
 
     def _serve(self):
@@ -57,6 +58,9 @@ class TcpProxy:
             try:
                 client, _addr = server.accept()
             except OSError:
+                return
+            if self.is_down or server is not self.server:  # accepted just as it went down
+                client.close()
                 return
             try:
                 upstream = socket.create_connection(self.target, timeout=2)
@@ -82,6 +86,10 @@ class TcpProxy:
                     sock.shutdown(socket.SHUT_RDWR)
 
     def down(self):
+        self.is_down = True
+        # shutdown() wakes the thread blocked in accept(); close() alone would leave it accepting.
+        with contextlib.suppress(OSError):
+            self.server.shutdown(socket.SHUT_RDWR)
         self.server.close()
         with self.lock:
             for conn in self.conns:
@@ -91,6 +99,7 @@ class TcpProxy:
             self.conns.clear()
 
     def up(self):
+        self.is_down = False
         self.server = _listener(self.port)
         self._serve()
 

@@ -24,7 +24,7 @@ def test_english_is_available_by_choice_not_by_browser(client):
     assert '<html lang="en">' in client.get("/").content.decode()
 
 
-def test_healthz_reports_database_and_broker(client):
+def test_healthz_reports_database_and_broker(client, moves_worker_heartbeat):
     response = client.get("/healthz")
     assert response.status_code == 200
     data = response.json()

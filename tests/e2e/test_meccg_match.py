@@ -54,6 +54,7 @@ def test_first_turn_in_two_browsers(live_server, browser, content):
     import_deck(frodo, text=(DECKS / "hero.txt").read_text(encoding="utf-8"), name="Bruchtal", alignment="Hero")
     import_deck(sam, text=(DECKS / "minion.txt").read_text(encoding="utf-8"), name="Morgul", alignment="Minion")
     match = services.create_match(frodo, engine="meccg", players=2, invite=["sam"])
+    services.accept_invitation(match, sam)
     services.start(match, frodo)
     orders = {user: Seat.objects.get(match=match, user=user).order for user in (frodo, sam)}
     url = f"{live_server.url}/partien/{match.pk}/"

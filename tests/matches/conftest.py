@@ -31,6 +31,8 @@ def dice_match(users):
     match = services.create_match(
         users[0], engine="wuerfeltisch", options={"game": "sauron"}, players=3, invite=["sam", "merry"]
     )
+    for user in users[1:3]:
+        services.accept_invitation(match, user)
     services.start(match, users[0])
     match.refresh_from_db()
     return match

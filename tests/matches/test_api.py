@@ -47,6 +47,10 @@ def test_create_join_start_flow(users, django_capture_on_commit_callbacks):
     assert api(merry).post(f"/api/matches/{match_id}/join/").status_code == 200
     assert api(merry).post(f"/api/matches/{match_id}/join/").json()["error"]["code"] == "already_seated"
     assert api(sam).post(f"/api/matches/{match_id}/start/").status_code == 403
+    # sam was invited but has not said yes: the match cannot start yet
+    response = api(frodo).post(f"/api/matches/{match_id}/start/")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "invitations_pending"
+    assert api(sam).post(f"/api/matches/{match_id}/accept/").status_code == 200
     with django_capture_on_commit_callbacks(execute=True):
         response = api(frodo).post(f"/api/matches/{match_id}/start/")
     assert response.status_code == 200
@@ -144,7 +148,7 @@ def test_posts_are_stored_plain(dice_match, users):
     text = "<script>alert(1)</script> Gute Reise!"
     response = api(frodo).post(f"/api/matches/{dice_match.pk}/posts/", {"text": text}, format="json")
     assert response.status_code == 201
-    assert api().get(f"/api/matches/{dice_match.pk}/posts/").json()[0]["text"] == text
+    assert api().get(f"/api/matches/{dice_match.pk}/posts/").json()["results"][0]["text"] == text
     empty = api(frodo).post(f"/api/matches/{dice_match.pk}/posts/", {"text": "  "}, format="json")
     assert empty.status_code == 400
 
@@ -167,6 +171,7 @@ def test_resign_ends_two_player_match(users):
 
     frodo, sam = users[:2]
     match = services.create_match(frodo, engine="wuerfeltisch", options={"game": "schatten-der-macht"}, invite=["sam"])
+    services.accept_invitation(match, sam)
     services.start(match, frodo)
     response = api(sam).post(f"/api/matches/{match.pk}/resign/")
     assert response.status_code == 200

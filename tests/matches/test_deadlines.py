@@ -25,6 +25,8 @@ def running(users, policy=DeadlinePolicy.DEFAULT_ACTION, days=2, players=3):
         turn_days=days,
         deadline_policy=policy,
     )
+    for user in users[1:players]:
+        services.accept_invitation(match, user)
     services.start(match, users[0])
     return Match.objects.get(pk=match.pk)
 

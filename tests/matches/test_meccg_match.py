@@ -60,6 +60,7 @@ def running(users, meccg_decks):
     response = api(frodo).post("/api/matches/", {"engine": "meccg", "players": 2, "invite": ["sam"]}, format="json")
     assert response.status_code == 201, response.json()
     match = Match.objects.get(pk=response.json()["id"])
+    assert api(sam).post(f"/api/matches/{match.pk}/accept/").status_code == 200
     with _capture(execute=True):
         assert api(frodo).post(f"/api/matches/{match.pk}/start/").status_code == 200
     match.refresh_from_db()

@@ -26,6 +26,7 @@ def match(meccg_cards, users):
     import_deck(frodo, text=(SAMPLES / "hero.txt").read_text(encoding="utf-8"), name="Bruchtal", alignment="Hero")
     import_deck(sam, text=(SAMPLES / "minion.txt").read_text(encoding="utf-8"), name="Morgul", alignment="Minion")
     game = services.create_match(frodo, engine="meccg", players=2, invite=["sam"])
+    services.accept_invitation(game, sam)
     with _capture(execute=True):
         services.start(game, frodo)
     game.refresh_from_db()

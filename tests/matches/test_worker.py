@@ -47,6 +47,8 @@ def start_match(users, game="sauron", players=3):
     match = services.create_match(
         users[0], engine="wuerfeltisch", options={"game": game}, players=players, invite=names
     )
+    for user in users[1:players]:
+        services.accept_invitation(match, user)
     services.start(match, users[0])
     match.refresh_from_db()
     return match
@@ -171,11 +173,12 @@ def _stop(process: subprocess.Popen) -> None:
 @pytest.fixture
 def own_queue():
     """Tasks of this test go to a queue only its subprocess workers consume."""
-    previous = celery_app.conf.task_default_queue
+    previous = celery_app.conf.task_default_queue, settings.MOVES_QUEUE
     queue = f"bruchtal-kill-{uuid.uuid4().hex[:8]}"
     celery_app.conf.task_default_queue = queue
+    settings.MOVES_QUEUE = queue
     yield queue
-    celery_app.conf.task_default_queue = previous
+    celery_app.conf.task_default_queue, settings.MOVES_QUEUE = previous
 
 
 @pytest.mark.skipif(

@@ -19,6 +19,8 @@ def seat_user(match, order):
 def zt_match(users, players=2):
     names = [u.username for u in users[1:players]]
     match = services.create_match(users[0], engine="zwei-tuerme", players=players, invite=names)
+    for user in users[1:players]:
+        services.accept_invitation(match, user)
     services.start(match, users[0])
     return Match.objects.get(pk=match.pk)
 

@@ -284,6 +284,8 @@ class MeccgEngine:
                 action[flag] = True
         return action
 
+    from .actions import action_schema  # the actions it accepts (fields, kinds, sizes)
+
     def default_action(self, state: State, seat: int) -> Action:
         """Time ran out: stop drafting, finish setup, pass, discard the last card or end the phase."""
         stage = state["stage"]

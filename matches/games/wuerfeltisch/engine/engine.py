@@ -22,7 +22,20 @@ from pathlib import Path
 from typing import Any
 
 from matches.engine import rng
-from matches.engine.base import Action, Event, IllegalAction, Result, State, Text, gettext_noop
+from matches.engine.base import (
+    Action,
+    AnyOf,
+    Event,
+    IllegalAction,
+    Int,
+    List,
+    Null,
+    Result,
+    State,
+    Str,
+    Text,
+    gettext_noop,
+)
 
 from . import dice
 
@@ -137,6 +150,23 @@ class WuerfeltischEngine:
             winners=list(data["winners"]),
             reason=Text(gettext_noop("Alle Spieler haben das Ergebnis bestätigt.")),
         )
+
+    def action_schema(self) -> dict[str, Any]:
+        """The actions it accepts: their fields, kinds and sizes (the handlers check the rest)."""
+        return {
+            "max_bytes": 4 * MAX_NOTE + 1024,  # a note of MAX_NOTE characters, even in four-byte UTF-8
+            "types": {
+                "roll": {"dice": Str(40), "tool": Str(40)},
+                "note": {"text": Str(MAX_NOTE + 100)},
+                "pass": {},
+                "propose_end": {
+                    "winners": List(Int(0, 99), max_items=10),
+                    "summary": AnyOf(Str(MAX_SUMMARY + 100), Null()),
+                },
+                "confirm_end": {},
+                "reject_end": {},
+            },
+        }
 
     def default_action(self, state: State, seat: int) -> Action:
         proposal = state["proposal"]

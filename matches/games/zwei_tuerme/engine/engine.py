@@ -223,6 +223,8 @@ class ZweiTuermeEngine:
                 actions.append({"type": "move", "card": card, "figure": 0, "path": []})
         return actions
 
+    from .actions import action_schema  # the actions it accepts (fields, kinds, sizes)
+
     def default_action(self, state: State, seat: int) -> Action:
         """The first card of the hand, the move that takes the most orcs (first such in order)."""
         if state["phase"] == "place":

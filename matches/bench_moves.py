@@ -1,0 +1,330 @@
+"""Play by post in the deployment shape, measured (``make bench``; alone: ``manage.py bench_moves``).
+
+What runs, on loopback, as the operations note (docs/play-by-post.md) deploys it:
+
+- gunicorn (``--workers``, sync) with DEBUG off, on the configured database and broker;
+- one moves worker: ``celery worker -P prefork -c 2 -Q <moves>``;
+- one mail worker on the default queue (prefork, 2), sending real SMTP to a local sink (core/smtp_sink.py);
+- users with e-mail addresses, two per match, Die Zwei Türme moves (the engine's own default action,
+  computed here from the stored state), submitted through ``POST /api/matches/<id>/moves/`` with a token.
+
+Every match moves at once: as soon as its last move is applied, its next one is sent. Printed: submit→applied
+(the move row's created_at → resolved_at, i.e. server side), the POST's round trip as the client sees it,
+the resolve task's own run time (from the worker's log), moves per second, the mails the sink received,
+each latency also as a multiple of a ``SELECT 1`` round trip and of a ``/healthz`` request from the same
+run, and the machine's load average. Queues are fresh per run; everything it creates is deleted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from core import services as core_services
+from core.smtp_sink import SmtpSink, free_port
+
+from . import services
+from .engine import registry
+from .models import Match, Move, MoveStatus
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = "zwei-tuerme"
+QUIET = ["--without-mingle", "--without-gossip"]
+_SUCCEEDED = re.compile(r"Task matches\.tasks\.resolve_move\[[^\]]+\] succeeded in ([0-9.eE-]+)s")
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def _select1_ms(rounds: int = 300) -> float:
+    timings = []
+    with connection.cursor() as cursor:
+        for _ in range(rounds):
+            start = time.perf_counter()
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+            timings.append((time.perf_counter() - start) * 1000)
+    return statistics.median(timings)
+
+
+def _get(url: str, timeout: float = 10) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310 (loopback, our own server)
+            response.read()
+            return response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def _healthz_ms(base: str, rounds: int = 40) -> tuple[float, int]:
+    timings, status = [], 0
+    for _ in range(rounds):
+        start = time.perf_counter()
+        status = _get(f"{base}/healthz")
+        timings.append((time.perf_counter() - start) * 1000)
+    return statistics.median(timings), status
+
+
+class Deployment:
+    """gunicorn + moves worker + mail worker + SMTP sink, on fresh queues; stop() ends them all."""
+
+    def __init__(self, gunicorn_workers: int, moves_concurrency: int):
+        self.tag = uuid.uuid4().hex[:8]
+        self.moves_queue, self.mail_queue = f"bench-moves-{self.tag}", f"bench-mail-{self.tag}"
+        self.sink = SmtpSink()
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = Path(tempfile.mkdtemp(prefix="bruchtal-bench-")) / "moves-worker.log"
+        self.env = {
+            **os.environ,
+            "DEBUG": "false",
+            "EMAIL_URL": self.sink.url,
+            "MOVES_QUEUE": self.moves_queue,
+            "CELERY_DEFAULT_QUEUE": self.mail_queue,
+            # the limits would answer most of this load with 429: measure the work, not the limit
+            "THROTTLE_MATCH_MOVE": "1000000/minute",
+            "THROTTLE_ANON_WRITE": "1000000/minute",
+        }
+        self.processes: list[subprocess.Popen] = []
+        celery = [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "prefork", *QUIET]
+        with open(self.log, "wb") as log:
+            self._spawn([*celery, "-c", str(moves_concurrency), "-Q", self.moves_queue, "-l", "info"], log)
+        self._spawn([*celery, "-c", "2", "-Q", self.mail_queue, "-l", "warning"], subprocess.DEVNULL)
+        web = [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(gunicorn_workers)]
+        self._spawn([*web, "-b", f"127.0.0.1:{self.port}", "--log-level", "warning"], subprocess.DEVNULL)
+
+    def _spawn(self, command, output) -> None:
+        self.processes.append(
+            subprocess.Popen(  # noqa: S603 (our own interpreter and fixed arguments)
+                command, cwd=ROOT, env=self.env, stdout=output, stderr=output, start_new_session=True
+            )
+        )
+
+    def wait_ready(self, timeout: float = 90) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                if _get(f"{self.base}/livez", 2) == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.3)
+        raise RuntimeError("gunicorn ist nicht innerhalb von 90 s gestartet")
+
+    def resolve_times_ms(self) -> list[float]:
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return [float(found) * 1000 for found in _SUCCEEDED.findall(text)]
+
+    def stop(self) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+        self.sink.close()
+
+
+class Table:
+    """One Zwei Türme match with two players (with e-mail) and their API tokens."""
+
+    def __init__(self, users, tokens):
+        frodo, sam = users
+        match = services.create_match(frodo, engine=ENGINE, players=2, invite=[sam.username])
+        services.accept_invitation(match, sam)
+        services.start(match, frodo)
+        self.match_id = match.pk
+        self.token_of = {}
+        for seat in match.seats.all():
+            self.token_of[seat.order] = tokens[seat.user_id]
+        self.moves = 0
+
+
+def _post_move(base: str, table: Table, turn: int, action: dict, version: int) -> tuple[int, float, int | None]:
+    body = json.dumps({"action": action, "version": version}).encode()
+    request = urllib.request.Request(  # noqa: S310 (loopback)
+        f"{base}/api/matches/{table.match_id}/moves/",
+        data=body,
+        method="POST",
+        headers={
+            "Content-Type": "application/json",
+            "Authorization": f"Token {table.token_of[turn]}",
+            "X-Forwarded-Proto": "https",  # as behind the TLS proxy: no 301 under SECURE_SSL_REDIRECT
+        },
+    )
+    start = time.perf_counter()
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310
+            answer = json.loads(response.read())
+            status = response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code, (time.perf_counter() - start) * 1000, None
+    return status, (time.perf_counter() - start) * 1000, answer.get("id")
+
+
+def _run_load(deployment: Deployment, tables: list[Table], moves_each: int) -> dict:
+    """Every table moves at once; a table's next move goes out when its last one is applied."""
+    engine = registry.get(ENGINE)
+    pool = ThreadPoolExecutor(max_workers=min(32, len(tables)))
+    by_id = {t.match_id: t for t in tables}
+    ready = set(by_id)
+    in_flight: dict = {}  # future -> table
+    pending: dict[int, Table] = {}  # move id -> table
+    sent, post_ms, errors, move_ids = 0, [], Counter(), []
+    started = time.perf_counter()
+    while ready or in_flight or pending:
+        if ready:
+            for match in Match.objects.filter(pk__in=list(ready)).only("pk", "state", "version", "status"):
+                table = by_id[match.pk]
+                ready.discard(match.pk)
+                if match.status != "running" or table.moves >= moves_each:
+                    continue
+                turn = engine.current_seats(match.state)[0]
+                action = engine.default_action(match.state, turn)
+                future = pool.submit(_post_move, deployment.base, table, turn, action, match.version)
+                in_flight[future] = table
+                sent += 1
+        for future in [f for f in in_flight if f.done()]:
+            table = in_flight.pop(future)
+            status, elapsed, move_id = future.result()
+            post_ms.append(elapsed)
+            if status != 202 or move_id is None:
+                errors[status] += 1
+                continue
+            pending[move_id] = table
+            move_ids.append(move_id)
+        if pending:
+            for move_id in (
+                Move.objects.filter(pk__in=list(pending))
+                .exclude(status=MoveStatus.PENDING)
+                .values_list("pk", flat=True)
+            ):
+                table = pending.pop(move_id)
+                table.moves += 1
+                ready.add(table.match_id)
+        time.sleep(0.001)
+    wall = time.perf_counter() - started
+    pool.shutdown()
+    rows = list(Move.objects.filter(pk__in=move_ids).values_list("status", "created_at", "resolved_at"))
+    latencies = [(done - created).total_seconds() * 1000 for _s, created, done in rows if done]
+    applied = sum(1 for status, _c, _d in rows if status == MoveStatus.APPLIED)
+    return {
+        "latencies": latencies,
+        "post_ms": post_ms,
+        "applied": applied,
+        "moves": len(rows),
+        "wall": wall,
+        "errors": dict(errors),
+    }
+
+
+def _users(count: int):
+    User = get_user_model()
+    tag = uuid.uuid4().hex[:6]
+    users = [User.objects.create_user(f"bench-{tag}-{i}", f"bench-{tag}-{i}@bench.invalid", None) for i in range(count)]
+    tokens = {u.pk: core_services.issue_token(u)[0] for u in users}
+    return users, tokens
+
+
+def _cleanup(users) -> None:
+    from core.models import OutboxMessage
+
+    from .models import Notice
+
+    notices = list(Notice.objects.filter(user__in=users).values_list("pk", flat=True))
+    OutboxMessage.objects.filter(kind="notice_mail", payload__notice_id__in=notices).delete()
+    Match.objects.filter(created_by__in=users).delete()
+    get_user_model().objects.filter(pk__in=[u.pk for u in users]).delete()
+
+
+def run(out=sys.stdout, sizes=(10, 50), moves_each: int | None = None, gunicorn_workers: int = 4) -> None:
+    from config.celery import app as celery_app
+
+    if settings.CELERY_TASK_ALWAYS_EAGER or celery_app.conf.task_always_eager or not settings.IS_POSTGRES:
+        out.write(
+            "matches  Last in Einsatzform: übersprungen – braucht PostgreSQL (DATABASE_URL) und einen Broker "
+            "(CELERY_BROKER_URL)\n"
+        )
+        return
+    deployment = Deployment(gunicorn_workers, moves_concurrency=2)
+    # What this process sends itself (the notices of the matches it opens) goes to the run's queues too.
+    previous = celery_app.conf.task_default_queue, settings.MOVES_QUEUE
+    celery_app.conf.task_default_queue, settings.MOVES_QUEUE = deployment.mail_queue, deployment.moves_queue
+    users = []
+    try:
+        deployment.wait_ready()
+        load = os.getloadavg()
+        out.write(
+            f"matches  Einsatzform: gunicorn {gunicorn_workers} Worker, Züge-Worker prefork -c 2, Mail-Worker "
+            f"prefork -c 2 → SMTP-Senke, Zwei Türme; {os.cpu_count()} CPU-Kerne, Last vorher "
+            f"{load[0]:.2f}/{load[1]:.2f}/{load[2]:.2f}\n"
+        )
+        warm_users, warm_tokens = _users(2)
+        users += warm_users
+        _run_load(deployment, [Table(warm_users, warm_tokens)], 3)  # the worker answers: warm-up
+        select1 = _select1_ms()
+        healthz, health_status = _healthz_ms(deployment.base)
+        out.write(
+            f"matches  SELECT 1 (Median) {select1:.3f} ms; GET /healthz (Median) {healthz:.2f} ms"
+            f" (HTTP {health_status})\n"
+        )
+        for size in sizes:
+            each = moves_each or (30 if size <= 10 else 12)
+            new_users, tokens = _users(2 * size)
+            users += new_users
+            tables = [Table(new_users[2 * i : 2 * i + 2], tokens) for i in range(size)]
+            mails_before = len(deployment.sink.messages)
+            resolve_before = len(deployment.resolve_times_ms())
+            result = _run_load(deployment, tables, each)
+            time.sleep(1.0)  # the worker's last log lines
+            resolve = deployment.resolve_times_ms()[resolve_before:]
+            lat = result["latencies"]
+            _line(out, f"Einreichen → ausgeführt ({size} Partien gleichzeitig)", lat, select1, healthz)
+            _line(out, f"POST …/moves/ (Antwort 202, Client, {size} Partien)", result["post_ms"], select1, healthz)
+            _line(out, f"resolve_move im Worker ({size} Partien)", resolve, select1, healthz)
+            load = os.getloadavg()
+            out.write(
+                f"matches  {'Durchsatz, ein Züge-Worker (-c 2)':52} {result['moves'] / result['wall']:7.1f} Züge/s"
+                f"   ({result['applied']} von {result['moves']} ausgeführt in {result['wall']:.1f} s; "
+                f"Fehler {result['errors'] or 0}; Mails bisher {len(deployment.sink.messages) - mails_before}; "
+                f"Last {load[0]:.2f})\n"
+            )
+    finally:
+        deployment.stop()
+        celery_app.conf.task_default_queue, settings.MOVES_QUEUE = previous
+        _cleanup(users)
+
+
+def _line(out, label: str, values: list[float], select1: float, healthz: float) -> None:
+    if not values:
+        out.write(f"matches  {label:52} keine Messwerte\n")
+        return
+    median, p95 = statistics.median(values), percentile(values, 0.95)
+    out.write(
+        f"matches  {label:52} median {median:7.2f} ms   p95 {p95:7.2f} ms"
+        f"   (= {median / select1:.0f}×/{p95 / select1:.0f}× SELECT 1, "
+        f"{median / healthz:.2f}×/{p95 / healthz:.2f}× /healthz; n={len(values)})\n"
+    )

@@ -1,0 +1,18 @@
+"""`manage.py bench_moves`: play by post in the deployment shape, measured (matches/bench_moves.py)."""
+
+from django.core.management.base import BaseCommand
+
+from matches import bench_moves
+
+
+class Command(BaseCommand):
+    help = "Lastmessung der Züge in Einsatzform (gunicorn, prefork-Worker, SMTP-Senke, Zwei Türme)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--matches", default="10,50", help="gleichzeitige Partien je Messung, z. B. 10,50")
+        parser.add_argument("--moves", type=int, default=None, help="Züge je Partie (Standard 30 bei 10, 12 bei 50)")
+        parser.add_argument("--web-workers", type=int, default=4)
+
+    def handle(self, *args, matches="10,50", moves=None, web_workers=4, **options):
+        sizes = [int(size) for size in matches.split(",") if size.strip()]
+        bench_moves.run(out=self.stdout, sizes=sizes, moves_each=moves, gunicorn_workers=web_workers)
