@@ -19,6 +19,7 @@ def _zt_matches(users, count: int, turns: int) -> list[Match]:
     matches = []
     for _ in range(count):
         match = services.create_match(users[0], engine="zwei-tuerme", invite=[users[1].username])
+        services.accept_invitation(match, users[1])
         services.start(match, users[0])
         for _turn in range(turns):
             match = Match.objects.get(pk=match.pk)

@@ -35,6 +35,8 @@ def zt_match(users, players=2, seed=1):
     names = [u.username for u in users[1:players]]
     match = services.create_match(users[0], engine="zwei-tuerme", players=players, invite=names)
     Match.objects.filter(pk=match.pk).update(seed=seed)
+    for user in users[1:players]:
+        services.accept_invitation(match, user)
     services.start(Match.objects.get(pk=match.pk), users[0])
     return Match.objects.get(pk=match.pk)
 
@@ -316,11 +318,15 @@ def test_a_finished_rated_match_changes_ratings_shows_the_leaderboard_and_offers
         assert seat["score"] is not None
     result_mails = [m for m in mail.outbox if "Die Partie ist beendet" in m.subject]
     assert result_mails and "Ergebnis:" in result_mails[0].body and "Deine Wertung" in result_mails[0].body
-    # rematch: a new running match with the same players; asking twice makes no second one
+    # rematch: a new match with the same players, the others invited; it starts once they accept;
+    # asking twice makes no second one
     client.force_login(loser)
     response = client.post(reverse("matches:rematch", args=[match.pk]))
     new = Match.objects.get(rematch_of=match)
     assert response["Location"] == new.get_absolute_url()
+    assert new.status == MatchStatus.OPEN and new.seats.filter(user=winner, invitation_pending=True).exists()
+    services.accept_invitation(new, winner)
+    new.refresh_from_db()
     assert new.status == MatchStatus.RUNNING and new.engine == match.engine
     assert {s.user_id for s in new.seats.all()} == {s.user_id for s in match.seats.all()}
     assert rematch.rematch(match, winner) == new
@@ -467,11 +473,14 @@ def test_the_match_page_in_english_uses_the_plural_forms(client, users, settings
 
 
 def test_durations_and_deadline_rules_in_words():
+    from django.utils import translation
+
     from matches.texts import deadline_policy_text, duration
 
-    assert duration(86400) == "1 Tag"
-    assert duration(2 * 86400 + 3600) == "2 Tage und 1 Stunde"
-    assert duration(5 * 3600 + 120) == "5 Stunden"
-    assert duration(60) == "1 Minute" and duration(0) == "0 Minuten"
-    assert deadline_policy_text("resign", 1) == "Bedenkzeit 1 Tag pro Zug; wer sie verstreichen lässt, gibt auf."
-    assert "3 Tage pro Zug" in deadline_policy_text("default_action", 3)
+    with translation.override("de"):  # a page test before may leave another language active
+        assert duration(86400) == "1 Tag"
+        assert duration(2 * 86400 + 3600) == "2 Tage und 1 Stunde"
+        assert duration(5 * 3600 + 120) == "5 Stunden"
+        assert duration(60) == "1 Minute" and duration(0) == "0 Minuten"
+        assert deadline_policy_text("resign", 1) == "Bedenkzeit 1 Tag pro Zug; wer sie verstreichen lässt, gibt auf."
+        assert "3 Tage pro Zug" in deadline_policy_text("default_action", 3)
