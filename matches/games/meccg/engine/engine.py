@@ -34,11 +34,14 @@ from .corruption import CorruptionMixin
 from .council import CouncilMixin
 from .hazard_phase import HazardPhaseMixin
 from .organisation import OrganisationMixin
+from .requests import RequestsMixin
 from .setup import SetupMixin
 from .site import SiteMixin
 from .tools import ToolsMixin
 from .turns import TurnsMixin
 from .view import ViewMixin
+
+ID_STREAM = 0x5A17_C0DE_1D5_F00D
 
 
 class MeccgEngine(
@@ -52,6 +55,7 @@ class MeccgEngine(
     CorruptionMixin,
     CouncilMixin,
     ToolsMixin,
+    RequestsMixin,
     ViewMixin,
 ):
     slug = "meccg"
@@ -74,6 +78,8 @@ class MeccgEngine(
         return {
             "stage": "deck",
             "rng": rng.new(seed),
+            # Card ids: a stream of its own, derived from the seed, so the dice do not depend on deck sizes.
+            "ids": rng.new(seed ^ ID_STREAM),
             "regions": region_map(catalogue.values()),
             "cards": {},
             "inst": {},
@@ -86,6 +92,7 @@ class MeccgEngine(
             "passes": 0,
             "council": {"caller": None, "last_turn": None, "done": [False, False]},
             "final": None,
+            "request": None,
         }
 
     @staticmethod
@@ -120,6 +127,8 @@ class MeccgEngine(
             return [s for s in (0, 1) if not state["council"]["done"][s]]
         if stage != "play":
             return []
+        if state.get("request"):
+            return [1 - state["request"]["seat"]]  # a proposal waits for its answer
         if state["chain"]:
             return [state["priority"]]
         trim = [s for s in (0, 1) if len(players[s]["hand"]) > st.HAND_SIZE and state["turn"].get("trim")]
@@ -153,14 +162,21 @@ class MeccgEngine(
             return actions
         if stage == "council":
             return [] if state["council"]["done"][seat] else [{"type": "council_checks"}]
-        if stage != "play" or seat not in self.current_seats(state):
+        if stage != "play":
             return []
+        request = state.get("request")
+        if request:
+            if request["seat"] == seat:
+                return [{"type": "withdraw"}]
+            return [{"type": "answer", "accept": True}, {"type": "answer", "accept": False}]
+        if seat not in self.current_seats(state):
+            return [{"type": "propose"}]  # a correction may be proposed at any time
         if state["chain"]:
-            return [{"type": "play_card"}, {"type": "pass"}, {"type": "auto_pass"}]
+            return [{"type": "play_card"}, {"type": "pass"}, {"type": "auto_pass"}, {"type": "propose"}]
         turn = state["turn"]
         if turn.get("trim") and len(player["hand"]) > st.HAND_SIZE:
             return [{"type": "discard", "card": iid} for iid in player["hand"]]
-        tools = [{"type": t} for t in ("tap", "untap", "wound", "heal", "move_card", "reveal", "roll")]
+        tools = [{"type": t} for t in ("tap", "reveal", "roll", "propose")]
         phase = turn["phase"]
         if seat != turn["active"]:
             # Only reached in a movement/hazard phase: hazards, on-guard, or passing.
@@ -190,6 +206,11 @@ class MeccgEngine(
                 "unknown_action", gettext_noop("Die Aktion „%(type)s“ gibt es nicht."), type=action["type"][:40]
             )
         # Card facts and the region map never change once stored: share them, copy the rest.
+        if state.get("request") and action["type"] not in ("answer", "withdraw"):
+            raise IllegalAction(
+                "request_open",
+                gettext_noop("Erst muss der offene Vorschlag angenommen, abgelehnt oder zurückgezogen werden."),
+            )
         new = {k: v if k in SHARED_KEYS else copy.deepcopy(v) for k, v in state.items()}
         events: list[Event] = []
         handler(new, seat, action, events)
@@ -231,6 +252,8 @@ class MeccgEngine(
         if stage == "council":
             return {"type": "council_checks"}
         if stage == "play":
+            if state.get("request"):
+                return {"type": "answer", "accept": False}  # silence declines
             if state["chain"]:
                 return {"type": "pass"}
             player = state["players"][seat]

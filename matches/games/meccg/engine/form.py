@@ -42,4 +42,29 @@ def parse(fields: dict[str, Any]) -> Action:
     for flag in ("stay_untapped", "shuffle"):
         if fields.get(flag):
             action[flag] = True
+    if kind == "answer":
+        action["accept"] = fields.get("accept") in ("1", "true", "ja")
+    if kind == "propose":
+        action["change"] = _change(fields)
+        if isinstance(fields.get("note"), str):
+            action["note"] = fields["note"].strip()
     return action
+
+
+def _change(fields: dict[str, Any]) -> dict[str, Any]:
+    """``change_type``, ``change_card``, ``change_to``, ``change_count``, ``change_stat``, ``change_value``."""
+    change: dict[str, Any] = {}
+    for name in ("type", "card", "to", "stat"):
+        value = fields.get(f"change_{name}")
+        if isinstance(value, str) and value.strip():
+            change[name] = value.strip()
+    for name in ("count", "value"):
+        value = fields.get(f"change_{name}")
+        if isinstance(value, str) and value.strip():
+            try:
+                change[name] = int(value)
+            except ValueError as exc:
+                raise IllegalAction(
+                    "bad_number", gettext_noop("„%(field)s“ muss eine ganze Zahl sein."), field=name
+                ) from exc
+    return change

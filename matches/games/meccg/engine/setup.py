@@ -308,6 +308,12 @@ class SetupMixin(Base):
             if player["drafted"]:
                 site = self._site_instance(state, seat, player["start_site"])
                 group = st.new_company(state, seat, site)
+                self._log(
+                    events,
+                    gettext_noop("%(player)s beginnt in %(site)s."),
+                    seat,
+                    site=st.info(state, site)["name_de"],
+                )
                 for iid in list(player["drafted"]):
                     st.move(state, iid, "play")
                     group["chars"].append(iid)

@@ -28,9 +28,25 @@ def info(state: State, iid: str) -> Info:
     return state["cards"][state["inst"][iid]["code"]]
 
 
+ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+ID_LENGTH = 6
+
+
+def new_card_id(state: State) -> str:
+    """A random instance id from the match's own id generator (issue 19: ids reveal nothing).
+
+    The ids come from a second seeded stream (``state["ids"]``, set up from the match's seed), so that
+    adding cards never shifts the dice; like ``state["rng"]`` it never leaves the server."""
+    if "ids" not in state:  # a match started before issue 19
+        state["ids"] = rng.new(rng.below(state["rng"], 1 << 62))
+    while True:
+        iid = "k" + "".join(ID_ALPHABET[rng.below(state["ids"], len(ID_ALPHABET))] for _ in range(ID_LENGTH))
+        if iid not in state["inst"]:
+            return iid
+
+
 def new_instance(state: State, code: str, owner: int, zone: str) -> str:
-    iid = f"k{state['next_id']}"
-    state["next_id"] += 1
+    iid = new_card_id(state)
     state["inst"][iid] = {
         "code": code,
         "owner": owner,

@@ -18,7 +18,7 @@ class ViewMixin(Base):
         def card(iid: str, *, hidden: bool = False) -> dict:
             inst = state["inst"][iid]
             if hidden:
-                return {"id": iid, "hidden": True}
+                return {"hidden": True}  # no id: a face-down card's id says nothing
             codes.add(inst["code"])
             out = {"id": iid, "code": inst["code"], "tapped": inst["tapped"], "wounded": inst["wounded"]}
             on = st.attached(state, iid)
@@ -26,6 +26,8 @@ class ViewMixin(Base):
                 out["attached"] = [card(x, hidden=self._hidden_in_play(state, x, seat)) for x in on]
             if inst["controller"]:
                 out["controller"] = inst["controller"]
+            if inst.get("mods"):
+                out["mods"] = dict(inst["mods"])
             return out
 
         players = []
@@ -125,6 +127,7 @@ class ViewMixin(Base):
             "priority": state["priority"],
             "council": dict(state["council"]),
             "final": state["final"],
+            "request": self._request_view(state),
             "current_seats": self.current_seats(state),
         }
         view["cards"] = {
@@ -141,3 +144,15 @@ class ViewMixin(Base):
 
     def _in_chain(self, state: State, iid: str) -> bool:
         return any(link["card"] == iid for link in state["chain"])
+
+    def _request_view(self, state: State) -> dict | None:
+        """The open proposal: public (its cards were named in the log when it was made)."""
+        request = state.get("request")
+        if not request:
+            return None
+        return {
+            "seat": request["seat"],
+            "text": self._change_text(state, request["change"]).render(),
+            "note": request["note"],
+            "change": dict(request["change"]),
+        }

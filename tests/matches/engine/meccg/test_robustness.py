@@ -37,6 +37,9 @@ ACTION_TYPES = [
     "move_card",
     "reveal",
     "roll",
+    "propose",
+    "answer",
+    "withdraw",
 ]
 JUNK = [None, -1, 10**9, "x", [], {"kind": "company", "id": None}, True, "k1"]
 FIELDS = [
@@ -53,6 +56,9 @@ FIELDS = [
     "prowess",
     "from",
     "count",
+    "change",
+    "accept",
+    "note",
 ]
 
 

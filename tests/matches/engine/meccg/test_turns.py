@@ -52,7 +52,8 @@ def test_only_the_active_player_moves_the_phase_on(game):
 def test_untap_phase_untaps_and_heals_at_a_haven(game):
     aragorn = game.companies(0)[0]["chars"][0]
     game.to_phase("organization")
-    game.do(0, type="wound", card=aragorn)
+    game.do(0, type="propose", change={"type": "wound", "card": aragorn})
+    game.do(1, type="answer", accept=True)
     for _ in range(6):
         game.next_phase()  # through the opponent's turn back to our untap phase
     while game.turn["active"] != 0:
