@@ -8,7 +8,10 @@ class MeccgConfig(plugins.GameConfig):
     engine_path = "matches.games.meccg.engine.ENGINE"
     page_urls = "matches.games.meccg.urls"
     api_urls = "matches.games.meccg.api_urls"
-    lobby_links = (("meccg:punkte", _("MECCG-Punkterechner: die Endwertung nach den Turnierregeln")),)
+    lobby_links = (
+        ("meccg:punkte", _("MECCG-Punkterechner: die Endwertung nach den Turnierregeln")),
+        ("meccg:zuordnung", _("Kreatur zuordnen: wo eine MECCG-Kreatur auf einer Reiseroute spielbar ist")),
+    )
 
     def ready(self):
         super().ready()

@@ -39,9 +39,9 @@ def catalogue() -> dict[str, dict]:
         if _cache.get("stamp") != stamp:
             _cache["cards"] = {
                 card.code: from_record(
-                    card.code, card.names or {}, card.card_type, card.alignment, card.attributes or {}
+                    card.code, card.names or {}, card.card_type, card.alignment, card.attributes or {}, card.text_en
                 )
-                for card in rows.only("code", "names", "card_type", "alignment", "attributes")
+                for card in rows.only("code", "names", "card_type", "alignment", "attributes", "text_en")
             }
             _cache["stamp"] = stamp
         return _cache["cards"]

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from . import views
+from . import keying_views, views
 
 app_name = "meccg"
 
 urlpatterns = [
     path("meccg/punkte/", views.punkte, name="punkte"),
+    path("meccg/zuordnung/", keying_views.zuordnung, name="zuordnung"),
     path("meccg/<int:pk>/deck/", views.choose_deck, name="deck"),
 ]

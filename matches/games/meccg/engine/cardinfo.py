@@ -45,7 +45,7 @@ def _haven_paths(attrs: dict) -> dict[str, str]:
     return paths
 
 
-def from_record(code: str, names: dict, card_type: str, alignment: str, attrs: dict) -> Info:
+def from_record(code: str, names: dict, card_type: str, alignment: str, attrs: dict, text: str = "") -> Info:
     race = attrs.get("race") or ""
     info: Info = {
         "code": code,
@@ -86,11 +86,52 @@ def from_record(code: str, names: dict, card_type: str, alignment: str, attrs: d
             region_type=attrs.get("regionType") or "",
             adjacent=[name.strip() for name in (attrs.get("moveTo") or "").split(",") if name.strip()],
         )
+    info.update(keying_facts(card_type, attrs, text))
     return info
 
 
 def from_json_record(record: dict) -> Info:
-    return from_record(record["id"], record["name"], record["type"], record.get("alignment", ""), record["attributes"])
+    return from_record(
+        record["id"],
+        record["name"],
+        record["type"],
+        record.get("alignment", ""),
+        record["attributes"],
+        _text(record.get("text")),
+    )
+
+
+# --- facts for keying (engine/keying.py) ----------------------------------------------------------
+
+_TAG = re.compile(r"<[^>]+>")
+_SITE_PATH_FROM = re.compile(r"Site Path From ([^:<]+?)\s*:\s*((?:\{[a-zA-Z]\}\s*)+)", re.IGNORECASE)
+
+
+def plain_text(html: str) -> str:
+    """Card text without markup, on one line ('<p><i>Undead.</i> One strike.</p>' → 'Undead. One strike.')."""
+    return re.sub(r"\s+", " ", _TAG.sub(" ", html or "")).strip()
+
+
+def keying_facts(card_type: str, attrs: dict, text: str = "") -> Info:
+    """What keying reads besides the common facts: a creature's printed keying symbols (``playable``) and
+    its English text (named regions and sites it may be keyed to, detainment); a site's ``special`` text
+    (creatures it allows, detainment) and its haven paths where the data gives them without the haven's
+    name (the minion havens: the names are in the card text, "Site Path From Minas Morgul: …")."""
+    facts: Info = {}
+    if "Creature" in (attrs.get("subtype") or ""):
+        facts["key_symbols"] = attrs.get("playable") or ""
+        facts["key_text"] = plain_text(text)
+    if card_type == "Site":
+        facts["special"] = attrs.get("special") or ""
+        named = [
+            (m.group(1).strip(), re.sub(r"\s+", "", m.group(2))) for m in _SITE_PATH_FROM.finditer(plain_text(text))
+        ]
+        unnamed = [attrs.get(f) for f in ("haven1", "haven2") if attrs.get(f) and " - " not in attrs.get(f)]
+        if named and unnamed:
+            # The data's paths stand; the text only names the havens they lead from, in the same order.
+            paths = {name: (unnamed[i] if i < len(unnamed) else path) for i, (name, path) in enumerate(named)}
+            facts["havens"] = {**paths, **_haven_paths(attrs)}
+    return facts
 
 
 def region_map(infos) -> dict[str, dict]:

@@ -1,0 +1,470 @@
+"""Keying a hazard creature to a company's route or site (seed 003: "Kreaturen", "Bewegung", "Verhöre").
+
+Pure rules, no Django. Entry points:
+
+``key_creature(cards, creature, alignment, origin, destination, movement, regions, *, region_map=None,
+doors_of_night=False) -> Keying``
+    Resolves the creature and both sites (card code or English/German name, case-insensitive), builds the
+    company's route (``movement``: ``"starter"``, ``"region"`` with ``regions`` the regions crossed from the
+    origin's region to the destination's, or ``None`` when ``destination`` is ``None``: the company stays
+    and creatures are keyed to its current site) and returns every key the creature may be played on.
+    Raises :class:`KeyingError` (an ``IllegalAction``; ``field`` names the request field) with a German
+    message for an unknown card, site or region, a card that is no creature, or a route the rules forbid.
+
+``keys_for(creature, alignment, site, route, region_map, *, moving, doors_of_night=False) -> list[Key]``
+    The same for Infos the engine already has and a route as ``movement.starter_route``/``region_route``
+    return it (``{"regions": [...], "types": ["{w}", ...]}``; ``None`` when not moving or under-deeps).
+
+``require_key(keying, kind, value) -> Key``
+    The engine's check when a hazard player announces a creature keyed to something: the matching key,
+    or ``IllegalAction("not_keyable", …)`` with the calculator's message.
+
+``cards`` maps card codes to ``cardinfo`` Infos (built with ``keying_facts``); the region map is
+``cardinfo.region_map`` of the region cards (the engine keeps it as ``state["regions"]``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from matches.engine.base import IllegalAction, Text, gettext_noop
+
+from .cardinfo import Info, is_creature, is_haven, key
+from .cardinfo import region_map as build_region_map
+from .keytext import (
+    DETAINED,
+    SYMBOL,
+    CardKeying,
+    creature_keying,
+    is_nazgul,
+    races,
+    restricted,
+    site_allows,
+    site_detainment_rule,
+    text_detainment,
+)
+from .movement import canonical_region, path_types, region_route, starter_route
+
+ALIGNMENTS = ("hero", "minion", "fallen-wizard", "balrog")
+# "Verhöre": the conditions hold against minion and Balrog companies only. A Fallen-wizard's overt
+# companies "sind bezüglich der Regeln für Verhörangriffe keine Schergengemeinschaften" (Gefallene Zauberer).
+REGION_TYPES = {
+    "w": gettext_noop("Wildnis"),
+    "s": gettext_noop("Schattenland"),
+    "d": gettext_noop("Dunkles Gebiet"),
+    "b": gettext_noop("Grenzland"),
+    "f": gettext_noop("Freies Gebiet"),
+    "c": gettext_noop("Küstengewässer"),
+}
+SITE_TYPES = {
+    "H": gettext_noop("Zufluchtsort"),
+    "F": gettext_noop("Freie Feste"),
+    "B": gettext_noop("Grenzfeste"),
+    "R": gettext_noop("Ruinen und Höhlen"),
+    "S": gettext_noop("Schattenfeste"),
+    "D": gettext_noop("Dunkle Feste"),
+}
+# "Verhöre": Ork-, Troll-, Untoten- und Menschenangriffe in Schattenlanden.
+SHADOW_RACES = {"orc", "troll", "undead", "man"}
+
+
+class KeyingError(IllegalAction):
+    """A request the calculator cannot answer; ``field`` is the request field that is wrong."""
+
+    def __init__(self, code: str, message: str, field: str, **params: Any):
+        super().__init__(code, message, **params)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Key:
+    """One way to key the attack: ``kind`` is region_type|region|site_type|site."""
+
+    kind: str
+    symbol: str = ""  # region type w s d b f c, site type H F B R S D
+    name: str = ""  # English region or site name
+    detainment: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.kind in ("region_type", "site_type"):
+            data["symbol"] = self.symbol
+        else:
+            data["name"] = self.name
+        data["detainment"] = self.detainment
+        return data
+
+    def label(self) -> str:
+        if self.kind == "region_type":
+            return f"{REGION_TYPES.get(self.symbol, self.symbol)} {{{self.symbol}}}"
+        if self.kind == "site_type":
+            return f"{SITE_TYPES.get(self.symbol, self.symbol)} {{{self.symbol}}}"
+        return self.name
+
+
+@dataclass
+class Keying:
+    creature: str  # card code
+    origin: str
+    destination: str | None
+    movement: str | None  # "starter", "region", "under-deeps" or None (not moving)
+    playable: bool
+    keys: list[Key]
+    route: dict[str, list[str]] = field(default_factory=lambda: {"regions": [], "region_types": []})
+    message: Text = field(default_factory=lambda: Text(""))
+
+    def to_json(self, translate=lambda s: s) -> dict[str, Any]:
+        return {
+            "playable": self.playable,
+            "keys": [k.to_json() for k in self.keys],
+            "route": {"regions": list(self.route["regions"]), "region_types": list(self.route["region_types"])},
+            "message": self.message.render(translate),
+        }
+
+
+# --- finding cards and regions ------------------------------------------------------------------------
+
+
+def _site_preference(alignment: str) -> tuple[str, ...]:
+    """Which site version a company uses (seed 003, "Orte"): heroes hero sites, minions minion sites,
+    a Fallen-wizard's (covert) companies his own sites, then the hero versions; Balrog players their
+    own sites, then the minion versions."""
+    return {
+        "hero": ("hero",),
+        "minion": ("minion",),
+        "fallen-wizard": ("fallen-wizard", "hero", "minion"),
+        "balrog": ("balrog", "minion"),
+    }.get(alignment, ())
+
+
+def _find(cards: dict[str, Info], ref: Any, wanted, prefer: tuple[str, ...] = ()) -> tuple[Info | None, bool]:
+    """(card, found_any): the card with this code or English/German name for which ``wanted`` holds;
+    ``found_any`` tells a name of some other kind of card from an unknown name."""
+    text = str(ref or "").strip()
+    if not text:
+        return None, False
+    exact = cards.get(text) or cards.get(text.upper())
+    if exact is not None:
+        return (exact if wanted(exact) else None), True
+    wanted_key = key(text)
+    matches = [c for c in cards.values() if wanted_key and wanted_key in (key(c["name_en"]), key(c["name_de"]))]
+    fitting = [c for c in matches if wanted(c)]
+    if not fitting:
+        return None, bool(matches)
+    rank = {align: i for i, align in enumerate(prefer)}
+    fitting.sort(key=lambda c: (rank.get(c["alignment"].casefold(), len(rank)), c["code"]))
+    return fitting[0], True
+
+
+def find_creature(cards: dict[str, Info], ref: Any) -> Info:
+    if not str(ref or "").strip():
+        raise KeyingError("creature_missing", gettext_noop("Gib die Kreatur an (Kartennummer oder Name)."), "creature")
+    card, found = _find(cards, ref, is_creature)
+    if card is None and found:
+        raise KeyingError(
+            "not_creature",
+            gettext_noop("„%(card)s“ ist keine Kreatur: Nur Kreaturen werden einer Reiseroute zugeordnet."),
+            "creature",
+            card=str(ref),
+        )
+    if card is None:
+        raise KeyingError(
+            "unknown_creature", gettext_noop("Die Karte „%(card)s“ ist unbekannt."), "creature", card=str(ref)
+        )
+    return card
+
+
+def find_site(cards: dict[str, Info], ref: Any, alignment: str, field_name: str) -> Info:
+    if not str(ref or "").strip():
+        raise KeyingError("site_missing", gettext_noop("Gib den Ort an (Kartennummer oder Name)."), field_name)
+    card, found = _find(cards, ref, lambda c: c["type"] == "Site", _site_preference(alignment))
+    if card is None:
+        message = (
+            gettext_noop("„%(site)s“ ist keine Ortskarte.")
+            if found
+            else gettext_noop("Der Ort „%(site)s“ ist unbekannt.")
+        )
+        raise KeyingError("not_site" if found else "unknown_site", message, field_name, site=str(ref))
+    return card
+
+
+def region_names(cards: dict[str, Info]) -> dict[str, str]:
+    """Comparison key of every region's English and German name → the English name."""
+    names = {}
+    for card in cards.values():
+        if card["type"] == "Region":
+            names.setdefault(key(card["name_en"]), card["name_en"])
+            names.setdefault(key(card["name_de"]), card["name_en"])
+    return names
+
+
+# --- the route --------------------------------------------------------------------------------------
+
+
+def _types(route_types: list[str]) -> list[str]:
+    return [t.strip("{}") for t in route_types]
+
+
+def build_route(
+    cards: dict[str, Info],
+    regions_map: dict[str, dict],
+    origin: Info,
+    destination: Info,
+    alignment: str,
+    movement: str | None,
+    regions: list | None,
+) -> tuple[str, dict | None]:
+    """("starter"|"region"|"under-deeps", route) by seed 003 "Bewegung"; KeyingError names the broken rule."""
+    if key(origin["name_en"]) == key(destination["name_en"]):
+        raise KeyingError(
+            "same_site", gettext_noop("Ausgangs- und Zielort sind derselbe Ort; ohne Bewegung ist „to“ leer."), "to"
+        )
+    # "Bewegung": to or from an Under-deeps site the company moves underground, without a route;
+    # creatures can then only be keyed to the destination.
+    if origin.get("under_deeps") or destination.get("under_deeps"):
+        return "under-deeps", None
+    if movement is None:
+        movement = "region" if regions else "starter"
+    if movement == "starter":
+        try:
+            return "starter", starter_route(origin, destination, alignment)
+        except IllegalAction as exc:
+            raise KeyingError(exc.code, exc.text.template, "movement", **exc.text.params) from exc
+    if movement != "region":
+        raise KeyingError(
+            "bad_movement",
+            gettext_noop("Die Bewegungsart ist „starter“ (Grundregeln), „region“ (über Regionen) oder leer."),
+            "movement",
+        )
+    if regions is not None and not isinstance(regions, list):
+        raise KeyingError("bad_regions", gettext_noop("„regions“ ist eine Liste von Regionen."), "regions")
+    route = None
+    if regions:
+        lookup = region_names(cards)
+        route = []
+        for name in regions:
+            canonical = lookup.get(key(str(name))) or canonical_region(regions_map, str(name))
+            if canonical is None:
+                raise KeyingError(
+                    "unknown_region_name", gettext_noop("„%(name)s“ ist keine Region."), "regions", name=str(name)
+                )
+            route.append(canonical)
+    try:
+        # "Bewegung": B — the Balrog's company may not use region movement.
+        return "region", region_route(
+            regions_map, origin, destination, alignment, route, balrog_company=alignment == "balrog"
+        )
+    except IllegalAction as exc:
+        raise KeyingError(exc.code, exc.text.template, "regions", **exc.text.params) from exc
+
+
+def _is_dark_haven(site: Info) -> bool:
+    return is_haven(site) and site["alignment"].casefold() in ("minion", "balrog")
+
+
+def _site_type(site: Info) -> str:
+    return site.get("site_type", "").strip("{}")
+
+
+def detainment(creature: Info, alignment: str, key_: Key, site: Info, regions_map: dict[str, dict]) -> bool:
+    """Seed 003 "Verhöre" for one key (not for automatic attacks: those only where the site says so)."""
+    if text_detainment(creature, alignment):
+        return True
+    if alignment not in DETAINED:
+        return False
+    nazgul = is_nazgul(creature)
+    if key_.kind in ("site", "site_type"):
+        rule = site_detainment_rule(site)
+        if rule == "detainment":
+            return True
+        if rule == "normal":
+            return False
+        if rule == "normal_unless_nazgul":
+            return nazgul
+        # "Dunkle Zufluchtsorte": attacks keyed to a Darkhaven are always detainment.
+        if nazgul or _is_dark_haven(site):
+            return True
+        # "… einen Dunklen Ort oder einen Schattenort zielt" — also when keyed to the site by name.
+        return _site_type(site) in ("D", "S")
+    if nazgul:
+        return True
+    if key_.kind == "region_type":
+        region_type = key_.symbol
+    else:
+        region_type = regions_map.get(key_.name, {}).get("type", "").strip("{}")
+    # "… auf ein Dunkles Reich …"; "Ork-, Troll-, Untote- oder Menschenangriffe in Schattenlanden".
+    return region_type == "d" or (region_type == "s" and bool(races(creature) & SHADOW_RACES))
+
+
+# --- the keys ---------------------------------------------------------------------------------------------
+
+
+def _region_of(name: str, regions_map: dict[str, dict]) -> str | None:
+    return canonical_region(regions_map, name)
+
+
+def keys_for(
+    creature: Info,
+    alignment: str,
+    site: Info,
+    route: dict | None,
+    regions_map: dict[str, dict],
+    *,
+    moving: bool,
+    doors_of_night: bool = False,
+) -> list[Key]:
+    """Every key by seed 003 "Kreaturen". ``site`` is the destination (moving) or the current site."""
+    if restricted(creature, alignment):
+        return []
+    printed = SYMBOL.findall(creature.get("key_symbols", ""))
+    text = creature_keying(creature, doors_of_night)
+    keys: list[Key] = []
+    if moving and route:
+        route_types = Counter(_types(route.get("types", [])))
+        need = Counter(s for s in printed if s.islower())
+        # A region type printed twice must be in the route at least twice (not necessarily in a row).
+        for symbol, count in need.items():
+            if route_types[symbol] >= count:
+                keys.append(Key("region_type", symbol=symbol))
+        for symbol in dict.fromkeys(text.region_types):
+            if route_types[symbol] >= 1 and symbol not in need:
+                keys.append(Key("region_type", symbol=symbol))
+        route_regions = {key(name): name for name in route.get("regions", [])}
+        for place in text.places:
+            name = route_regions.get(key(place))
+            if name:
+                keys.append(Key("region", name=_region_of(name, regions_map) or name))
+    site_type = _site_type(site)
+    if site_type and site_type in {s for s in printed if s.isupper()} | set(text.site_types):
+        keys.append(Key("site_type", symbol=site_type))
+    if _site_keyable(creature, text, site, regions_map):
+        keys.append(Key("site", name=site["name_en"]))
+    unique = list(dict.fromkeys(keys))
+    return [Key(k.kind, k.symbol, k.name, detainment(creature, alignment, k, site, regions_map)) for k in unique]
+
+
+def _site_keyable(creature: Info, text: CardKeying, site: Info, regions_map: dict[str, dict]) -> bool:
+    """Keyed to the named site: the creature names it or its region, or the site's text allows it."""
+    if any(key(place) == key(site["name_en"]) for place in text.places):
+        return True
+    if text.under_deeps and site.get("under_deeps"):
+        return True
+    region = _region_of(site.get("region", ""), regions_map)
+    region_type = regions_map.get(region, {}).get("type", "").strip("{}") if region else ""
+    for names, site_types, non_haven in text.sites_in:
+        if site_types and _site_type(site) not in site_types:
+            continue
+        if non_haven and is_haven(site):
+            continue
+        if any(key(n) == key(site.get("region", "")) or (len(n) == 1 and n == region_type) for n in names):
+            return True
+        if any("coastal sea" in n.casefold() and region_type == "c" for n in names):
+            return True
+    return site_allows(site, creature)
+
+
+def key_creature(
+    cards: dict[str, Info],
+    creature: Any,
+    alignment: str,
+    origin: Any,
+    destination: Any,
+    movement: str | None,
+    regions: list | None = None,
+    *,
+    region_map: dict[str, dict] | None = None,
+    doors_of_night: bool = False,
+) -> Keying:
+    """The keys of ``creature`` against a company of ``alignment`` moving from ``origin`` to
+    ``destination`` (``None``: not moving). See the module docstring; raises KeyingError."""
+    if alignment not in ALIGNMENTS:
+        raise KeyingError(
+            "bad_alignment",
+            gettext_noop("Die Ausrichtung ist „hero“, „minion“, „fallen-wizard“ oder „balrog“."),
+            "alignment",
+        )
+    card = find_creature(cards, creature)
+    here = find_site(cards, origin, alignment, "from")
+    there = None if destination in (None, "") else find_site(cards, destination, alignment, "to")
+    regions_map = region_map if region_map is not None else build_region_map(cards.values())
+    if there is None:
+        if movement not in (None, ""):
+            raise KeyingError(
+                "movement_without_destination",
+                gettext_noop("Ohne Zielort bewegt sich die Gemeinschaft nicht; die Bewegungsart bleibt leer."),
+                "movement",
+            )
+        kind, route, site = None, None, here
+    else:
+        kind, route = build_route(cards, regions_map, here, there, alignment, movement or None, regions)
+        site = there
+    keys = keys_for(card, alignment, site, route, regions_map, moving=there is not None, doors_of_night=doors_of_night)
+    shown = {"regions": list(route["regions"]), "region_types": _types(route["types"])} if route else None
+    return Keying(
+        creature=card["code"],
+        origin=here["code"],
+        destination=there["code"] if there else None,
+        movement=kind,
+        playable=bool(keys),
+        keys=keys,
+        route=shown or {"regions": [], "region_types": []},
+        message=_message(card, keys, site, there is not None, restricted(card, alignment)),
+    )
+
+
+def _message(creature: Info, keys: list[Key], site: Info, moving: bool, restricted: bool) -> Text:
+    if restricted:
+        return Text(
+            gettext_noop(
+                "%(creature)s darf laut Kartentext gegen eine Gemeinschaft dieser Ausrichtung nicht gespielt werden."
+            ),
+            {"creature": creature["name_de"]},
+        )
+    if not keys:
+        template = (
+            gettext_noop("%(creature)s kann dieser Reiseroute und %(site)s nicht zugeordnet werden.")
+            if moving
+            else gettext_noop("%(creature)s kann der Gemeinschaft in %(site)s nicht zugeordnet werden.")
+        )
+        return Text(template, {"creature": creature["name_de"], "site": site["name_de"]})
+    labels = ", ".join(k.label() + (" (Verhör)" if k.detainment else "") for k in keys)
+    return Text(
+        gettext_noop("%(creature)s kann zugeordnet werden: %(keys)s."),
+        {"creature": creature["name_de"], "keys": labels},
+    )
+
+
+def require_key(keying: Keying, kind: str, value: str) -> Key:
+    """The key the hazard player announced, or IllegalAction with the calculator's message."""
+    for candidate in keying.keys:
+        if candidate.kind == kind and (
+            candidate.symbol == str(value).strip("{}")
+            if kind in ("region_type", "site_type")
+            else key(candidate.name) == key(str(value))
+        ):
+            return candidate
+    raise IllegalAction(
+        "not_keyable",
+        gettext_noop("Die Kreatur kann so nicht zugeordnet werden. %(reason)s"),
+        reason=keying.message.render(),
+    )
+
+
+__all__ = [
+    "ALIGNMENTS",
+    "CardKeying",
+    "Key",
+    "Keying",
+    "KeyingError",
+    "creature_keying",
+    "detainment",
+    "find_creature",
+    "find_site",
+    "key_creature",
+    "keys_for",
+    "path_types",
+    "require_key",
+    "site_allows",
+]
