@@ -64,6 +64,11 @@ class ChainMixin(Base):
             self._check_hazard_limit(group)
             group["hazards"] += 1
             turn["done"] = [False, False]
+            if is_creature(info):
+                # "Kreaturen": keyed to the route or the site as the hazard player announces; refused with
+                # the keying calculator's message when it cannot be (keying.py).
+                key_ = self._key_creature(state, info, group, action.get("keyed"))
+                action = {**action, "target": {"kind": "company", "id": group["id"]}}
         else:
             if seat != active and not state["chain"]:
                 raise IllegalAction(
@@ -88,7 +93,10 @@ class ChainMixin(Base):
                 turn["done"] = [False, False]
         target = self._target(state, action.get("target"))
         st.move(state, iid, "play")
-        state["chain"].append({"seat": seat, "card": iid, "target": target})
+        link = {"seat": seat, "card": iid, "target": target}
+        if is_hazard(info) and is_creature(info):
+            link["key"] = key_.to_json()
+        state["chain"].append(link)
         state["priority"] = 1 - seat
         state["passes"] = 0
         self._log(
@@ -115,12 +123,16 @@ class ChainMixin(Base):
             self._log(events, gettext_noop("%(player)s passt."), seat)
 
     def _resolve_chain(self, state: State, events: list[Event]) -> None:
-        """Both passed: the chain resolves last in, first out."""
+        """Both passed: the chain resolves last in, first out; a creature attacks when it resolves."""
         while state["chain"]:
             link = state["chain"].pop()
             iid = link["card"]
             info = st.info(state, iid)
             target = link["target"]
+            self._log(events, gettext_noop("%(card)s wird abgehandelt."), card=info["name_de"])
+            if "key" in link:
+                self._creature_attacks(state, link, events)
+                continue
             if is_short_event(info):
                 st.move(state, iid, "discard")
             elif target["kind"] in ("character", "site") and state["inst"].get(target["id"], {}).get("zone") == "play":
@@ -129,6 +141,5 @@ class ChainMixin(Base):
                 group = st.company(state, target["id"])
                 if group and group["chars"]:
                     state["inst"][iid]["on"] = None
-            self._log(events, gettext_noop("%(card)s wird abgehandelt."), card=info["name_de"])
         state["priority"] = None
         state["passes"] = 0

@@ -28,7 +28,7 @@ from . import form
 from . import state as st
 from .cardinfo import region_map
 from .chain import ChainMixin
-from .combat import CombatMixin
+from .combat import COMBAT_ACTIONS, CombatMixin
 from .common import SHARED_KEYS, DeckChecker, _no_check, _text
 from .corruption import CorruptionMixin
 from .council import CouncilMixin
@@ -93,6 +93,7 @@ class MeccgEngine(
             "council": {"caller": None, "last_turn": None, "done": [False, False]},
             "final": None,
             "request": None,
+            "attack": None,
         }
 
     @staticmethod
@@ -129,6 +130,8 @@ class MeccgEngine(
             return []
         if state.get("request"):
             return [1 - state["request"]["seat"]]  # a proposal waits for its answer
+        if state.get("attack"):
+            return [self._attack_seat(state)]
         if state["chain"]:
             return [state["priority"]]
         trim = [s for s in (0, 1) if len(players[s]["hand"]) > st.HAND_SIZE and state["turn"].get("trim")]
@@ -171,6 +174,8 @@ class MeccgEngine(
             return [{"type": "answer", "accept": True}, {"type": "answer", "accept": False}]
         if seat not in self.current_seats(state):
             return [{"type": "propose"}]  # a correction may be proposed at any time
+        if state.get("attack"):
+            return [*self._combat_actions(state), {"type": "propose"}]
         if state["chain"]:
             return [{"type": "play_card"}, {"type": "pass"}, {"type": "auto_pass"}, {"type": "propose"}]
         turn = state["turn"]
@@ -210,6 +215,11 @@ class MeccgEngine(
             raise IllegalAction(
                 "request_open",
                 gettext_noop("Erst muss der offene Vorschlag angenommen, abgelehnt oder zurückgezogen werden."),
+            )
+        if state.get("attack") and action["type"] not in (*COMBAT_ACTIONS, "propose", "answer", "withdraw"):
+            raise IllegalAction(
+                "attack_open",
+                gettext_noop("Erst muss der laufende Angriff abgewickelt werden (Hiebe zuweisen, würfeln)."),
             )
         new = {k: v if k in SHARED_KEYS else copy.deepcopy(v) for k, v in state.items()}
         events: list[Event] = []
@@ -254,6 +264,8 @@ class MeccgEngine(
         if stage == "play":
             if state.get("request"):
                 return {"type": "answer", "accept": False}  # silence declines
+            if state.get("attack"):
+                return self._combat_actions(state)[-1]
             if state["chain"]:
                 return {"type": "pass"}
             player = state["players"][seat]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
+from . import keying
 from . import state as st
 from .cardinfo import avatar_kind, is_haven
 from .common import Base, _text
@@ -155,3 +156,62 @@ class HazardPhaseMixin(Base):
         group["hazards"] += 1
         turn["done"] = [False, False]
         self._log(events, gettext_noop("%(player)s legt eine Karte auf die Lauer."), seat)
+
+    # --- creatures (seeds/003 "Kreaturen", keying.py) ---------------------------------------------------
+
+    def _key_creature(self, state: State, info: dict, group: dict, announced, *, at_site: bool = False):
+        """The key the hazard player announced (``{"kind": ..., "symbol"|"name": ...}``), checked by the keying
+        module against the company's route (moving) or its site; without an announcement the first key."""
+        alignment = state["players"][group["owner"]]["alignment"]
+        moving = bool(group["dest"]) and not at_site
+        route = group["route"] if moving else None
+        found = keying.key_creature(
+            state["cards"],
+            info["code"],
+            alignment,
+            st.info(state, group["site"])["code"],
+            st.info(state, group["dest"])["code"] if moving else None,
+            route["kind"] if route else None,
+            list(route["regions"]) if route and route["kind"] == "region" else None,
+            region_map=state["regions"],
+        )
+        if announced is None:
+            if not found.keys:
+                return keying.require_key(found, "region_type", "")  # raises with the calculator's message
+            return found.keys[0]
+        if not isinstance(announced, dict) or announced.get("kind") not in (
+            "region_type",
+            "region",
+            "site_type",
+            "site",
+        ):
+            raise IllegalAction(
+                "bad_key",
+                gettext_noop("„keyed“ ist ein Objekt mit „kind“ (region_type, region, site_type, site) und Wert."),
+            )
+        value = announced.get("symbol") if announced["kind"] in ("region_type", "site_type") else announced.get("name")
+        return keying.require_key(found, announced["kind"], str(value or ""))
+
+    def _creature_attacks(self, state: State, link: dict, events: list) -> None:
+        iid = link["card"]
+        info = st.info(state, iid)
+        group = st.company(state, link["target"]["id"])
+        if group is None or not group["chars"]:
+            st.move(state, iid, "discard")
+            return
+        self._start_attack(
+            state,
+            group,
+            {
+                "name": info["name_de"],
+                "race": info["race"],
+                "strikes": info.get("strikes") or 1,
+                "prowess": info["prowess"] or 0,
+                "body": info["body"],
+                "detainment": bool(link["key"].get("detainment")),
+                "card": iid,
+                "source": "creature",
+                "key": link["key"],
+            },
+            events,
+        )

@@ -18,7 +18,7 @@ from . import state as st
 from .cardinfo import avatar_kind
 from .common import ZONE_NAMES, Base
 
-CHANGES = ("tap", "untap", "wound", "heal", "move_card", "mill", "modifier")
+CHANGES = ("tap", "untap", "wound", "heal", "move_card", "mill", "modifier", "cancel_attack")
 PUBLIC_ZONES = ("play", "discard", "mp", "out")
 MAX_NOTE = 200
 CHANGE_TEXT = {
@@ -29,6 +29,7 @@ CHANGE_TEXT = {
     "move_card": gettext_noop("%(card)s von %(source)s nach %(zone)s legen"),
     "mill": gettext_noop("die obersten %(n)s Karten des Spielstapels nach %(zone)s legen"),
     "modifier": gettext_noop("%(card)s erhält %(value)s auf %(stat)s (Kartentext)"),
+    "cancel_attack": gettext_noop("den laufenden Angriff abbrechen (Kartentext)"),
 }
 STATS = {"prowess": gettext_noop("Kampfgeschick"), "body": gettext_noop("Konstitution")}
 
@@ -89,6 +90,9 @@ class RequestsMixin(Base):
         change = {"type": raw["type"]}
         if raw["type"] == "mill":
             change["count"] = self._number(raw, "count", 1, 1, 10)
+        elif raw["type"] == "cancel_attack":
+            if not state.get("attack"):
+                raise IllegalAction("no_attack", gettext_noop("Gerade läuft kein Angriff."))
         else:
             iid = raw.get("card")
             if not isinstance(iid, str) or iid not in state["inst"]:
@@ -129,6 +133,10 @@ class RequestsMixin(Base):
         kind = change["type"]
         if kind == "mill":
             self._mill(state, seat, change["count"], change["to"], events)
+            return
+        if kind == "cancel_attack":
+            self._log(events, gettext_noop("Ausgeführt: %(change)s."), change=self._change_text(state, change).render())
+            self._cancel_attack(state, events)
             return
         iid = change["card"]
         inst = state["inst"][iid]

@@ -37,7 +37,7 @@ class ToolsMixin(Base):
         self._log(events, gettext_noop("%(player)s zeigt %(card)s."), seat, card=st.info(state, iid)["name_de"])
 
     def _do_roll(self, state, seat, action, events):
-        """Dice only by the server: strike, body check, corruption check, influence attempt."""
+        """Dice only by the server: a plain 2W6 for card text, a corruption check, an influence attempt."""
         self._window(state, seat)
         self._no_chain(state)
         kind = action.get("kind")
@@ -54,11 +54,7 @@ class ToolsMixin(Base):
             return
         iid = self._own_character(state, seat, action.get("character"))
         modifier = self._number(action, "modifier")
-        if kind == "strike":
-            self._strike(state, seat, iid, action, modifier, events)
-        elif kind == "body":
-            self._body_check(state, iid, modifier, events)
-        elif kind == "corruption":
+        if kind == "corruption":
             points = action.get("points")
             if points is not None:
                 points = self._number(action, "points", 0, 0, 99)
@@ -86,5 +82,9 @@ class ToolsMixin(Base):
             )
         else:
             raise IllegalAction(
-                "bad_roll", gettext_noop("Würfe: „dice“, „strike“, „body“, „corruption“ oder „influence“.")
+                "bad_roll",
+                gettext_noop(
+                    "Würfe: „dice“, „corruption“ oder „influence“; Hiebe und Konstitutionswürfe würfelt der Tisch "
+                    "im Angriff."
+                ),
             )

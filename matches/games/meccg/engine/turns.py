@@ -155,7 +155,7 @@ class TurnsMixin(Base):
     def _auto_passes(self, state: State, events: list[Event]) -> None:
         """Play by post must not stall: a seat that chose auto-pass passes whenever it is asked."""
         for _ in range(8):
-            if state["stage"] != "play" or state.get("request"):
+            if state["stage"] != "play" or state.get("request") or state.get("attack"):
                 return
             if state["chain"]:
                 seat = state["priority"]

@@ -128,6 +128,7 @@ class ViewMixin(Base):
             "council": dict(state["council"]),
             "final": state["final"],
             "request": self._request_view(state),
+            "attack": self._attack_view(state, card),
             "current_seats": self.current_seats(state),
         }
         view["cards"] = {
@@ -156,3 +157,27 @@ class ViewMixin(Base):
             "note": request["note"],
             "change": dict(request["change"]),
         }
+
+    def _attack_view(self, state: State, card) -> dict | None:
+        """The running attack: all public (strikes, who has one, excess −1s, results so far)."""
+        attack = state.get("attack")
+        if not attack:
+            return None
+        keep = ("name", "race", "strikes", "prowess", "body", "detainment", "source", "key", "company", "stage")
+        out = {k: attack.get(k) for k in keep}
+        out.update(
+            defender=attack["defender"],
+            attacker=attack["attacker"],
+            seat=self._attack_seat(state),
+            left=attack["left"],
+            assigned=[{"character": c, "excess": n} for c, n in attack["assigned"].items()],
+            resolved=list(attack["resolved"]),
+            defeated=attack["defeated"],
+            creature=card(attack["card"]) if attack.get("card") else None,
+            takeover=(
+                {"items": [card(i) for i in attack["takeover"]["items"]], "heirs": list(attack["takeover"]["heirs"])}
+                if attack.get("takeover")
+                else None
+            ),
+        )
+        return out

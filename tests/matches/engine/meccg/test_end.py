@@ -209,21 +209,10 @@ def test_a_request_on_a_hidden_opponent_card_says_nothing_about_it(game):
     assert game.state.get("request") is None
 
 
-def test_strike_roll_with_modifiers(game):
-    bilbo = game.companies(0)[0]["chars"][1]
-    game.do(0, type="tap", card=bilbo)
-    game.do(0, type="roll", kind="strike", character=bilbo, prowess=30, support=1)
-    line = next(line for line in game.log() if line.startswith("Hieb gegen Bilbo"))
-    assert "getappt −1" in line and "Unterstützung +1" in line
-    # Prowess 30 always beats Bilbo (1 + at most 12): wounded, then a body check.
-    assert game.state["inst"][bilbo]["wounded"] or game.state["inst"][bilbo]["zone"] == "out"
-    assert any(line.startswith("Konstitutionswurf für Bilbo") for line in game.log())
-
-
 def test_roll_input_checked(game):
     aragorn = game.companies(0)[0]["chars"][0]
     with pytest.raises(IllegalAction) as error:
-        game.do(0, type="roll", kind="strike", character=aragorn, prowess="viel")
+        game.do(0, type="roll", kind="corruption", character=aragorn, modifier="viel")
     assert error.value.code == "bad_number"
     with pytest.raises(IllegalAction) as error:
         game.do(0, type="roll", kind="würfeln", character=aragorn)

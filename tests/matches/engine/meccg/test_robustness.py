@@ -40,6 +40,11 @@ ACTION_TYPES = [
     "propose",
     "answer",
     "withdraw",
+    "assign_strike",
+    "assign_done",
+    "resolve_strike",
+    "take_item",
+    "take_done",
 ]
 JUNK = [None, -1, 10**9, "x", [], {"kind": "company", "id": None}, True, "k1"]
 FIELDS = [
@@ -59,6 +64,8 @@ FIELDS = [
     "change",
     "accept",
     "note",
+    "keyed",
+    "support",
 ]
 
 
