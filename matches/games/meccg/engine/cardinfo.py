@@ -206,6 +206,15 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
         facts["site_playable"] = attrs.get("playable") or ""
         facts["auto_attack"] = attrs.get("autoAttack") or ""
     subtype = attrs.get("subtype") or ""
+    if subtype == "Faction":
+        plain = plain_text(text)
+        target = re.search(r"influence check is greater than (\d+)", plain, re.IGNORECASE)
+        facts["influence_target"] = int(target.group(1)) if target else None
+        standard = re.search(r"Standard Modifications:(.*)", plain, re.IGNORECASE)
+        facts["standard_mods"] = [
+            [m.group(1).strip(), int(m.group(2))]
+            for m in re.finditer(r"([A-Za-zÀ-ÿ -]+?)\s*\(([+-]\d+)\)", standard.group(1) if standard else "")
+        ]
     if card_type == "Resource" and subtype in ("Ally", "Faction"):
         match = _PLAYABLE_AT.search(plain_text(text))
         if match:

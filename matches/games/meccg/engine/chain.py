@@ -41,6 +41,7 @@ class ChainMixin(Base):
             )
         iid = self._own(state, seat, action.get("card"), "hand")
         info = st.info(state, iid)
+        bearer = None
         if info["type"] in ("Character", "Site", "Region"):
             raise IllegalAction(
                 "not_playable",
@@ -88,7 +89,9 @@ class ChainMixin(Base):
                     gettext_noop("In der Ortsphase erst den Ort betreten, dann Unterstützungskarten spielen."),
                 )
             if is_site_resource(info) and seat == active and not state["chain"]:
-                self._site_resource_cost(state, seat, action, info, group)
+                bearer = self._site_resource_cost(state, seat, action, info, group)
+                if info["subtype"] != "Faction":  # items and allies go onto the character who tapped
+                    action = {**action, "target": {"kind": "character", "id": bearer}}
             if phase == "movement" and group is not None:
                 turn["done"] = [False, False]
         target = self._target(state, action.get("target"))
@@ -96,6 +99,8 @@ class ChainMixin(Base):
         link = {"seat": seat, "card": iid, "target": target}
         if is_hazard(info) and is_creature(info):
             link["key"] = key_.to_json()
+        if info["subtype"] == "Faction" and bearer:
+            link["bearer"] = bearer
         state["chain"].append(link)
         state["priority"] = 1 - seat
         state["passes"] = 0
@@ -132,6 +137,9 @@ class ChainMixin(Base):
             self._log(events, gettext_noop("%(card)s wird abgehandelt."), card=info["name_de"])
             if "key" in link:
                 self._creature_attacks(state, link, events)
+                continue
+            if "bearer" in link:
+                self._influence_faction(state, link, events)
                 continue
             if is_short_event(info):
                 st.move(state, iid, "discard")

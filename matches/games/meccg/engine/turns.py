@@ -82,6 +82,7 @@ class TurnsMixin(Base):
                 self._start_movement(state, group, events)
             else:
                 group["entered"] = False
+                group["minor_extra"] = False  # one extra minor item per site phase ("Geringere Gegenstände")
                 self._log(
                     events,
                     gettext_noop("Ortsphase der Gemeinschaft %(company)s."),
