@@ -199,13 +199,22 @@ _PLAYABLE_AT = re.compile(r"Playable (?:only )?at ([^.]+?)(?:\s+if\b|\s+by\b|\.|
 def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
     """Strikes of creatures, keywords (hoard items, rings), a site's item rules and automatic attacks, and
     the sites an ally or faction names ("Playable at Goblin-gate or Moria")."""
-    facts: Info = {"keywords": [str(k) for k in attrs.get("keywords") or []]}
+    facts: Info = {
+        "keywords": [str(k) for k in attrs.get("keywords") or []],
+        "stage_points": _int(attrs.get("stagePoints")),
+    }
     if attrs.get("strikes") is not None:
         facts["strikes"] = _int(attrs.get("strikes"))
     if card_type == "Site":
         facts["site_playable"] = attrs.get("playable") or ""
         facts["auto_attack"] = attrs.get("autoAttack") or ""
     subtype = attrs.get("subtype") or ""
+    if card_type == "Character":
+        plain = plain_text(text)
+        mod = re.search(r"corruption checks? (?:are |is )?modified by ([+-]\d+)", plain, re.IGNORECASE) or re.search(
+            r"([+-]\d+) to all (?:of (?:his|her) )?corruption checks", plain, re.IGNORECASE
+        )
+        facts["corruption_mod"] = int(mod.group(1)) if mod else 0
     if subtype == "Faction":
         plain = plain_text(text)
         target = re.search(r"influence check is greater than (\d+)", plain, re.IGNORECASE)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
 from . import scoring
@@ -14,6 +16,7 @@ class CouncilMixin(Base):
     def marshalling_points(self, state: State, seat: int) -> scoring.Sheet:
         """The player's score sheet from the table: cards in play and in the marshalling point pile."""
         player = state["players"][seat]
+        alignment = player["alignment"]
         totals = dict.fromkeys(("character", "item", "ally", "faction", "miscellaneous"), 0)
         plain = starred = 0
         counted = [i for i in player["play"] if not state["inst"][i]["face_down"]] + list(player["mp"])
@@ -23,6 +26,15 @@ class CouncilMixin(Base):
             kind = info["mp_type"]
             if not points or not kind:
                 continue
+            if kind != "kill" and info["type"] not in ("Character", "Resource"):
+                continue  # a hazard on the table scores nothing for the player who played it
+            if kind != "kill" and alignment == "fallen-wizard" and not info.get("stage_points"):
+                # "Gefallener Zauberer-Regeln": apart from development (stage) cards every card with marshalling
+                # points counts 1.
+                points = min(points, 1)
+            elif kind == "item" and _other_alignment_item(alignment, info):
+                # "Gegenstände: Einschränkungen": a hero's minion item (and the reverse) scores half, rounded up.
+                points = math.ceil(points / 2)
             if kind == "kill":
                 if state["inst"][iid]["zone"] != "mp":
                     continue  # a creature scores only once defeated (in the pile)
@@ -111,3 +123,8 @@ class CouncilMixin(Base):
         }
         state["stage"] = "over"
         self._log(events, gettext_noop("Endwertung: %(a)s zu %(b)s Punkten."), a=totals[0], b=totals[1])
+
+
+def _other_alignment_item(alignment: str, info: dict) -> bool:
+    item = info["alignment"].casefold()
+    return (alignment == "hero" and item == "minion") or (alignment in ("minion", "balrog") and item == "hero")

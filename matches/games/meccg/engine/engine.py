@@ -33,6 +33,7 @@ from .common import SHARED_KEYS, DeckChecker, _no_check, _text
 from .corruption import CorruptionMixin
 from .council import CouncilMixin
 from .hazard_phase import HazardPhaseMixin
+from .influence import InfluenceMixin
 from .organisation import OrganisationMixin
 from .requests import RequestsMixin
 from .setup import SetupMixin
@@ -53,6 +54,7 @@ class MeccgEngine(
     ChainMixin,
     CombatMixin,
     CorruptionMixin,
+    InfluenceMixin,
     CouncilMixin,
     ToolsMixin,
     RequestsMixin,
@@ -173,7 +175,12 @@ class MeccgEngine(
                 return [{"type": "withdraw"}]
             return [{"type": "answer", "accept": True}, {"type": "answer", "accept": False}]
         if seat not in self.current_seats(state):
-            return [{"type": "propose"}]  # a correction may be proposed at any time
+            other = [{"type": "propose"}]  # a correction may be proposed at any time
+            turn = state["turn"]
+            early = turn["phase"] in ("untap", "organization", "long_event") and not turn.get("sideboard_hazards")
+            if seat != turn["active"] and early and st.avatar_in_play(state, turn["active"]):
+                other.append({"type": "sideboard"})
+            return other
         if state.get("attack"):
             return [*self._combat_actions(state), {"type": "propose"}]
         if state["chain"]:
@@ -181,21 +188,33 @@ class MeccgEngine(
         turn = state["turn"]
         if turn.get("trim") and len(player["hand"]) > st.HAND_SIZE:
             return [{"type": "discard", "card": iid} for iid in player["hand"]]
-        tools = [{"type": t} for t in ("tap", "reveal", "roll", "propose")]
+        tools = [{"type": t} for t in ("tap", "reveal", "roll", "corruption_check", "ring_test", "propose")]
         phase = turn["phase"]
         if seat != turn["active"]:
             # Only reached in a movement/hazard phase: hazards, on-guard, or passing.
-            return [{"type": "play_card"}, {"type": "on_guard"}, *tools, {"type": "pass"}, {"type": "auto_pass"}]
+            extra = [{"type": "reveal_on_guard"}] if phase == "site" else [{"type": "on_guard"}]
+            return [{"type": "play_card"}, *extra, *tools, {"type": "pass"}, {"type": "auto_pass"}]
         actions = [{"type": "play_card"}, *tools, {"type": "next_phase"}]
         if phase == "organization":
             actions += [
                 {"type": t}
-                for t in ("play_character", "move_character", "set_controller", "plan_movement", "cancel_movement")
+                for t in (
+                    "play_character",
+                    "move_character",
+                    "join_company",
+                    "set_controller",
+                    "transfer_item",
+                    "plan_movement",
+                    "cancel_movement",
+                )
             ]
+            if st.avatar_in_play(state, seat):
+                actions += [{"type": "sideboard"}]
         if phase == "movement":
             actions += [{"type": "draw"}]
         if phase == "site":
-            actions += [{"type": "enter_site"}]
+            group = self._current_company(state)
+            actions += [{"type": "influence"}] if group and group["entered"] else [{"type": "enter_site"}]
         if phase == "end" and self._may_call_council(state, seat):
             actions += [{"type": "call_council"}]
         return actions

@@ -3,11 +3,13 @@ cards on guard, arriving and refilling hands."""
 
 from __future__ import annotations
 
+import math
+
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
 from . import keying
 from . import state as st
-from .cardinfo import avatar_kind, is_haven
+from .cardinfo import avatar_kind, is_haven, key
 from .common import Base, _text
 
 
@@ -15,6 +17,8 @@ class HazardPhaseMixin(Base):
     def _start_movement(self, state: State, group: dict, events: list[Event]) -> None:
         """Hazard limit fixed now (company size, at least 2); the new site is revealed."""
         group["limit"] = st.hazard_limit(state, group)
+        if state["turn"].get("sideboard_hazards"):
+            group["limit"] = math.ceil(group["limit"] / 2)  # "Reservestapel": halved, rounded up
         group["hazards"] = 0
         group["drawn"] = [0, 0]
         turn = state["turn"]
@@ -92,6 +96,7 @@ class HazardPhaseMixin(Base):
                 company=self._company_label(state, group),
                 site=st.info(state, group["site"])["name_de"],
             )
+            self._join_at_site(state, group, events)
         self._refill_hands(state, events)
 
     def _refill_hands(self, state: State, events: list[Event]) -> None:
@@ -215,3 +220,19 @@ class HazardPhaseMixin(Base):
             },
             events,
         )
+
+    def _join_at_site(self, state: State, group: dict, events: list) -> None:
+        """ "Gemeinschaften, die sich am selben Ort befinden, werden vereinigt" (not at havens, where each may
+        keep its own site card). Decision: if the joined company would exceed size 7 both stay apart."""
+        site = st.info(state, group["site"])
+        if is_haven(site):
+            return
+        for other in state["companies"]:
+            same = other is not group and other["owner"] == group["owner"] and not other["dest"]
+            if same and key(st.info(state, other["site"])["name_en"]) == key(site["name_en"]):
+                if st.company_size(state, [*other["chars"], *group["chars"]]) <= st.MAX_COMPANY_SIZE:
+                    self._merge(state, group, other)
+                    self._log(
+                        events, gettext_noop("Die Gemeinschaften in %(site)s vereinigen sich."), site=site["name_de"]
+                    )
+                return

@@ -126,6 +126,8 @@ class OrganisationMixin(Base):
         group["chars"].append(iid)
         state["inst"][iid]["controller"] = leader or None
         turn["char_played"] = True
+        if avatar_kind(info):
+            turn["avatar_played"] = iid
         self._log(
             events,
             gettext_noop("%(player)s bringt %(card)s in %(site)s ins Spiel."),
@@ -303,3 +305,38 @@ class OrganisationMixin(Base):
         group["dest"] = None
         group["route"] = None
         self._log(events, gettext_noop("%(player)s nimmt ein Bewegungsziel zurück."), seat)
+
+    def _do_join_company(self, state, seat, action, events):
+        """Organisation phase: a company joins another of the player's companies at the same site
+        ("Gemeinschaften": reorganised at will when influence allows; size at most 7)."""
+        self._require_active(state, seat, "organization")
+        source = st.company(state, action.get("company"))
+        target = st.company(state, action.get("to"))
+        if source is None or target is None or source is target or seat not in (source["owner"], target["owner"]):
+            raise IllegalAction("bad_company", gettext_noop("Diese Gemeinschaft gehört dir nicht."))
+        if source["owner"] != seat or target["owner"] != seat:
+            raise IllegalAction("bad_company", gettext_noop("Diese Gemeinschaft gehört dir nicht."))
+        if key(st.info(state, source["site"])["name_en"]) != key(st.info(state, target["site"])["name_en"]):
+            raise IllegalAction("other_site", gettext_noop("Gemeinschaften vereinigen sich nur am selben Ort."))
+        if source["dest"] or target["dest"]:
+            raise IllegalAction(
+                "already_planned", gettext_noop("Erst das Bewegungsziel zurücknehmen, dann vereinigen.")
+            )
+        if st.company_size(state, [*target["chars"], *source["chars"]]) > st.MAX_COMPANY_SIZE:
+            raise IllegalAction("company_full", gettext_noop("Eine Gemeinschaft darf höchstens Größe 7 haben."))
+        self._merge(state, source, target)
+        self._log(
+            events,
+            gettext_noop("%(player)s vereinigt zwei Gemeinschaften in %(site)s."),
+            seat,
+            site=st.info(state, target["site"])["name_de"],
+        )
+
+    def _merge(self, state: State, source: dict, target: dict) -> None:
+        target["chars"].extend(source["chars"])
+        source["chars"] = []
+        if source["site"] != target["site"] and not any(
+            c is not source and source["site"] in (c["site"], c["dest"]) for c in state["companies"]
+        ):
+            st.move(state, source["site"], "sites")  # the second site card goes back to the location deck
+        state["companies"] = [c for c in state["companies"] if c is not source]

@@ -87,6 +87,13 @@ class SetupMixin(Base):
     def _pick_problem(self, state: State, seat: int, iid: str) -> tuple[str, str, dict] | None:
         player = state["players"][seat]
         info = st.info(state, iid)
+        if info["type"] != "Character":
+            # Minor items listed with the pool are starting items, never draft picks (issue 19).
+            return (
+                "not_a_character",
+                gettext_noop("%(card)s ist kein Charakter; geringere Gegenstände gibt man nach der Wahl aus."),
+                {"card": info["name_de"]},
+            )
         limit = st.STARTING_CHARACTER_LIMIT[player["alignment"]]
         if len(player["drafted"]) >= limit:
             return (
@@ -230,7 +237,7 @@ class SetupMixin(Base):
         if player["starting_items"] >= MAX_STARTING_ITEMS:
             raise IllegalAction("too_many_items", gettext_noop("Höchstens zwei geringere Gegenstände zu Beginn."))
         iid = self._own(state, seat, action.get("card"))
-        if state["inst"][iid]["zone"] not in ("deck", "sideboard"):
+        if state["inst"][iid]["zone"] not in ("deck", "sideboard", "pool"):
             raise IllegalAction(
                 "item_zone", gettext_noop("Der Gegenstand muss aus deinem Spielstapel oder Reservestapel kommen.")
             )

@@ -58,7 +58,8 @@ class ToolsMixin(Base):
             points = action.get("points")
             if points is not None:
                 points = self._number(action, "points", 0, 0, 99)
-            self._corruption_check(state, seat, iid, modifier, points, events)
+            support = self._support_for(state, seat, iid, action.get("support"))
+            self._corruption_check(state, seat, iid, modifier, points, events, support)
         elif kind == "influence":
             target = self._number(action, "target", 0, 0, 99)
             dice = self._roll2d6(state)

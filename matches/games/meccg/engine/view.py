@@ -71,7 +71,7 @@ class ViewMixin(Base):
                 entry["item_candidates"] = (
                     [
                         card(i)
-                        for i in player["deck"] + player["sideboard"]
+                        for i in player["pool"] + player["deck"] + player["sideboard"]
                         if is_minor_item(st.info(state, i)) and not st.info(state, i)["unique"]
                     ]
                     if state["stage"] == "start"
