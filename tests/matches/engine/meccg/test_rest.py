@@ -6,7 +6,7 @@ import pytest
 from matches.engine.base import IllegalAction
 from matches.games.meccg.engine import state as st
 
-from .conftest import HERO_POOL, HERO_RESOURCES, HERO_SITES, HAZARDS, Table, deck, minion_deck
+from .conftest import HAZARDS, HERO_POOL, HERO_RESOURCES, HERO_SITES, Table, deck, minion_deck
 
 
 @pytest.fixture
