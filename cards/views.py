@@ -70,6 +70,8 @@ def detail(request, code):
     texts = {"de": card.text_de, "en": card.text_en}
     if link_glossary_terms is not None:
         texts = {lang: link_glossary_terms(html, card.game.slug) if html else html for lang, html in texts.items()}
+    # Region and site symbols ({w}{b}{w}{w}) are drawn in every language's text, the Spanish and French too.
+    texts.update(es=card.text_es, fr=card.text_fr)
     texts = {lang: render_symbols(html) for lang, html in texts.items()}
     return render(
         request,
@@ -79,6 +81,8 @@ def detail(request, code):
             "attributes": card_attributes(card, german_place_names(card.game_id)),
             "text_de": texts["de"],
             "text_en": texts["en"],
+            "text_es": texts["es"],
+            "text_fr": texts["fr"],
             "printings": other_printings(card),
             "german": getattr(card, "german", None),
             "can_edit_german": services.can_edit_german(request.user),

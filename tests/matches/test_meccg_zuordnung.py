@@ -227,7 +227,7 @@ def test_a_route_twice_through_one_region_is_refused(post):
 
 
 def test_udun_dagorlad_adjacent_for_minions_only(post):
-    body = dict(creature="Orc-patrol", to="Dead Marshes", movement="region", regions=["Udûn", "Dagorlad"])
+    body = {"creature": "Orc-patrol", "to": "Dead Marshes", "movement": "region", "regions": ["Udûn", "Dagorlad"]}
     minion = post(alignment="minion", **{"from": "Cirith Gorgor"}, **body)
     assert minion.status_code == 200
     assert minion.json()["route"] == {"regions": ["Udûn", "Dagorlad"], "region_types": ["d", "s"]}
@@ -304,3 +304,27 @@ def test_schema_documents_the_endpoint(client):
     text = response.content.decode()
     assert "/api/meccg/zuordnung/" in text
     assert "meccg_zuordnung" in text
+
+
+def test_bench_cases_answer(meccg_cards):
+    from matches.games.meccg import bench
+
+    labels = []
+    for label, run in bench.cases():
+        labels.append(label)
+        assert run().creature in ("TW-14", "LE-61", "TW-15", "TW-20")
+    assert len(labels) == 2
+
+
+def test_doors_of_night_is_an_optional_flag(post):
+    body = {
+        "creature": "Smaug",
+        "alignment": "hero",
+        "from": "Lórien",
+        "to": "The Lonely Mountain",
+        "movement": "region",
+        "regions": ["Wold & Foothills", "Anduin Vales", "Grey Mountain Narrows", "Northern Rhovanion"],
+    }
+    assert keys(post(**body)) == {("site", "The Lonely Mountain", False)}
+    assert ("region", "Northern Rhovanion", False) in keys(post(**body, doors_of_night=True))
+    assert error(post(**body, doors_of_night="ja"), "doors_of_night")["code"] == "invalid_doors_of_night"

@@ -687,9 +687,30 @@ def avatars_balrog(ctx):
 # --- Spielstapel: Unterstützung ------------------------------------------------------
 
 
+def either_side(card: CardInfo) -> bool:
+    """A card that may be played as a resource or as a hazard (Zwielicht: "may also be played as a
+    resource"; Sudden Call: "may be included as a hazard"), whichever part of the list it stands in."""
+    return (card.card_type == "Hazard" and card.playable_as_resource) or (
+        card.card_type == "Resource" and card.playable_as_hazard
+    )
+
+
+def play_deck_counts(ctx) -> tuple[int, int]:
+    """(resources, hazards) of the play deck. "Darunter darf sich auch Zwielicht befinden": cards playable
+    as either side count toward whichever side balances the deck (as evenly as their number allows),
+    wherever the list puts them; all other cards count in their part."""
+    flexible = sum(e.quantity for e in ctx.in_parts(RESOURCES, HAZARDS) if either_side(e.card))
+    if not flexible:
+        return ctx.count(RESOURCES), ctx.count(HAZARDS)
+    resources = sum(e.quantity for e in ctx.in_parts(RESOURCES) if not either_side(e.card))
+    hazards = sum(e.quantity for e in ctx.in_parts(HAZARDS) if not either_side(e.card))
+    as_resources = min(flexible, max(0, (hazards + flexible - resources) // 2))
+    return resources + as_resources, hazards + flexible - as_resources
+
+
 @rule("meccg.resources.count", gettext_lazy("30 bis 50 Unterstützungskarten"), S_PLAY_DECK)
 def resources_count(ctx):
-    count = ctx.count(RESOURCES)
+    count, _hazards = play_deck_counts(ctx)
     if not 30 <= count <= 50:
         yield _("Das Unterstützungsdeck hat %(count)d Karten; erforderlich sind 30 bis 50.") % {"count": count}, []
 
@@ -850,7 +871,7 @@ def resources_balrog_armies(ctx):
 
 @rule("meccg.hazards.count", gettext_lazy("Gleich viele Gefahren- wie Unterstützungskarten"), S_PLAY_DECK)
 def hazards_count(ctx):
-    hazards, resources = ctx.count(HAZARDS), ctx.count(RESOURCES)
+    resources, hazards = play_deck_counts(ctx)
     if hazards != resources:
         yield (
             _(

@@ -464,7 +464,8 @@ def parse(text: str, index: CardIndex, alignment: str = HERO) -> ParseResult:
     started = False  # a "# …" line before the first heading or card is the deck's title
     plain_mark = None
     pool_named = False  # a "Character Draft"/"Pool" heading came first: "Character Pool" is the play deck's
-    for number, raw in enumerate((text or "").splitlines(), start=1):
+    lines = (text or "").splitlines()
+    for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line or line.startswith("//") or line.startswith(";") or _LEGEND.match(line):
             continue
@@ -496,6 +497,11 @@ def parse(text: str, index: CardIndex, alignment: str = HERO) -> ParseResult:
         if part == NOTES:
             continue
         if line.startswith("#") and not started:
+            if _heading_before_cards(line, lines[number:], index):
+                # "# Startgruppe" right above the first cards: a heading, not a title, and an unknown
+                # one: its cards must not silently become the play deck.
+                errors.append(LineError(number, raw, _unknown_heading(number, line)))
+                started = True
             continue  # the deck's name or a note above the list
         started = True
         labelled = _labelled(line)
@@ -512,24 +518,35 @@ def parse(text: str, index: CardIndex, alignment: str = HERO) -> ParseResult:
             _read_items(labelled[1], line_part, number, raw, index, alignment, entries, errors, plain_mark)
             continue
         if _LOOKS_LIKE_HEADING.match(line) and not index.lookup(_strip_decor(line)):
-            errors.append(
-                LineError(
-                    number,
-                    raw,
-                    _(
-                        "Zeile %(line)d: Die Überschrift „%(text)s“ ist unbekannt. Bekannt sind: Pool, Charaktere, "
-                        "Unterstützung, Gefahren, Orte, Reservestapel (auch englisch: Characters, Resources, "
-                        "Hazards, Sites, Sideboard) sowie Deck und Notes."
-                    )
-                    % {"line": number, "text": line},
-                )
-            )
+            errors.append(LineError(number, raw, _unknown_heading(number, line)))
             continue
         if part == VS_FALLEN_WIZARD:
             _read_items(line, SIDEBOARD, number, raw, index, alignment, [], errors, plain_mark)
             continue
         _read_items(line, part, number, raw, index, alignment, entries, errors, plain_mark)
     return ParseResult(entries, errors)
+
+
+def _unknown_heading(number: int, line: str) -> str:
+    return _(
+        "Zeile %(line)d: Die Überschrift „%(text)s“ ist unbekannt. Bekannt sind: Anfangscharaktere (Pool), "
+        "Charaktere, Unterstützung, Gefahren, Orte, Reservestapel (auch englisch: Pool, Characters, Resources, "
+        "Hazards, Sites, Sideboard) sowie Deck und Notes."
+    ) % {"line": number, "text": line}
+
+
+def _heading_before_cards(line: str, following: list[str], index) -> bool:
+    """A short "# …" line whose next line is a card is a heading ("# Startgruppe"), not the deck's title.
+
+    Titles and notes above a list are followed by a heading or another note, or are longer than a
+    heading ("# Helden: Die Gemeinschaft aus Bruchtal")."""
+    words = _strip_decor(line)
+    if not words or ":" in words or len(words) > 40 or len(words.split()) > 3 or index.lookup(words):
+        return False
+    nxt = next((raw.strip() for raw in following if raw.strip() and not raw.strip().startswith("//")), "")
+    if not nxt or nxt.startswith(("#", "[")) or _header(nxt) or _TYPE_HEADING.match(nxt) or _labelled(nxt):
+        return False
+    return not _LOOKS_LIKE_HEADING.match(nxt)
 
 
 def _part_of_heading(header: str, pool_named: bool) -> tuple[str, bool]:

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.serializers import ErrorSerializer
-from cards.symbols import inline_svg
+from cards.symbols import inline_svg, render_path
 from config.api_errors import ApiError
 
 from . import cards as meccg_cards
@@ -77,12 +77,26 @@ def calculate(body) -> dict:
     regions = body.get("regions")
     if regions is not None and (not isinstance(regions, list) or not all(isinstance(r, str) for r in regions)):
         raise KeyingRequestError("invalid_regions", _("„regions“ ist eine Liste von Regionsnamen (Text)."), "regions")
+    doors_of_night = body.get("doors_of_night", False)
+    if not isinstance(doors_of_night, bool):
+        raise KeyingRequestError(
+            "invalid_doors_of_night",
+            _("„doors_of_night“ ist true oder false (Tore der Nacht im Spiel)."),
+            "doors_of_night",
+        )
     creature = _text(body, "creature", required=True)
     origin = _text(body, "from", required=True)
     destination = _text(body, "to", required=False)
     try:
         keying = key_creature(
-            meccg_cards.catalogue(), creature, alignment, origin, destination, movement, regions or None
+            meccg_cards.catalogue(),
+            creature,
+            alignment,
+            origin,
+            destination,
+            movement,
+            regions or None,
+            doors_of_night=doors_of_night,
         )
     except KeyingError as exc:
         raise KeyingRequestError(exc.code, exc.text.render(_), exc.field) from exc
@@ -105,6 +119,11 @@ class KeyInSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         help_text="Nur bei Bewegung über Regionen: alle Regionen vom Ausgangs- bis zum Zielort (höchstens 4)",
+    )
+    doors_of_night = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Optional: „Tore der Nacht“ ist im Spiel (Kartentexte „If Doors of Night …“)",
     )
 
 
@@ -205,6 +224,7 @@ def zuordnung(request):
         "to": request.GET.get("to", ""),
         "movement": request.GET.get("movement", ""),
         "regions": [r for r in request.GET.getlist("regions") if r.strip()],
+        "doors_of_night": request.GET.get("doors_of_night") == "1",
     }
     context = {
         "form": form,
@@ -227,6 +247,7 @@ def zuordnung(request):
             by_region = len(route["regions"]) == len(route["region_types"]) and form["movement"] == "region"
             context["result"] = {
                 **result,
+                "message_html": render_path(result["message"]),  # the sentence, its {w} drawn as symbols
                 "route_rows": [
                     (name, _symbol(t)) for name, t in zip(route["regions"], route["region_types"], strict=True)
                 ]

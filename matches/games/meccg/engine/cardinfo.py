@@ -124,6 +124,7 @@ def keying_facts(card_type: str, attrs: dict, text: str = "") -> Info:
         facts["key_text"] = plain_text(text)
     if card_type == "Site":
         facts["special"] = attrs.get("special") or ""
+        facts["auto_attack"] = attrs.get("autoAttack") or ""
         named = [
             (m.group(1).strip(), re.sub(r"\s+", "", m.group(2))) for m in _SITE_PATH_FROM.finditer(plain_text(text))
         ]

@@ -148,8 +148,7 @@ def _find(cards: dict[str, Info], ref: Any, wanted, prefer: tuple[str, ...] = ()
     exact = cards.get(text) or cards.get(text.upper())
     if exact is not None:
         return (exact if wanted(exact) else None), True
-    wanted_key = key(text)
-    matches = [c for c in cards.values() if wanted_key and wanted_key in (key(c["name_en"]), key(c["name_de"]))]
+    matches = [cards[code] for code in _name_index(cards).get(key(text), ())]
     fitting = [c for c in matches if wanted(c)]
     if not fitting:
         return None, bool(matches)
@@ -193,11 +192,30 @@ def find_site(cards: dict[str, Info], ref: Any, alignment: str, field_name: str)
 def region_names(cards: dict[str, Info]) -> dict[str, str]:
     """Comparison key of every region's English and German name → the English name."""
     names = {}
-    for card in cards.values():
-        if card["type"] == "Region":
-            names.setdefault(key(card["name_en"]), card["name_en"])
-            names.setdefault(key(card["name_de"]), card["name_en"])
+    for name_key, codes in _name_index(cards).items():
+        region = next((cards[code] for code in codes if cards[code]["type"] == "Region"), None)
+        if region is not None:
+            names[name_key] = region["name_en"]
     return names
+
+
+_INDEXES: list[tuple[dict, int, dict[str, list[str]]]] = []
+
+
+def _name_index(cards: dict[str, Info]) -> dict[str, list[str]]:
+    """Comparison key of every English and German name → card codes; kept for the last few card dicts
+    (the Django side hands in the same catalogue dict until the cards change)."""
+    for held, size, index in _INDEXES:
+        if held is cards and size == len(cards):
+            return index
+    index: dict[str, list[str]] = {}
+    for code, card in cards.items():
+        for name in dict.fromkeys((key(card["name_en"]), key(card["name_de"]))):
+            if name:
+                index.setdefault(name, []).append(code)
+    _INDEXES.insert(0, (cards, len(cards), index))
+    del _INDEXES[4:]
+    return index
 
 
 # --- the route --------------------------------------------------------------------------------------
@@ -268,13 +286,22 @@ def _site_type(site: Info) -> str:
     return site.get("site_type", "").strip("{}")
 
 
-def detainment(creature: Info, alignment: str, key_: Key, site: Info, regions_map: dict[str, dict]) -> bool:
-    """Seed 003 "Verhöre" for one key (not for automatic attacks: those only where the site says so)."""
+def detainment(
+    creature: Info, alignment: str, key_: Key | None, site: Info | None, regions_map: dict[str, dict]
+) -> bool:
+    """Seed 003 "Verhöre" for an attack by ``creature`` (a creature or an agent) keyed by ``key_``
+    (``None``: an attack keyed to nothing, e.g. an agent's). Not for automatic attacks: those are
+    detainment only where the site card says so (see ``auto_attack_detainment``)."""
     if text_detainment(creature, alignment):
         return True
     if alignment not in DETAINED:
         return False
     nazgul = is_nazgul(creature)
+    # "Angriffe von Agenten gegen Schergen- oder Balroggemeinschaften sind immer Verhörangriffe."
+    if creature.get("agent") or (nazgul and key_ is None):
+        return True
+    if key_ is None or site is None:
+        return False
     if key_.kind in ("site", "site_type"):
         rule = site_detainment_rule(site)
         if rule == "detainment":
@@ -296,6 +323,13 @@ def detainment(creature: Info, alignment: str, key_: Key, site: Info, regions_ma
         region_type = regions_map.get(key_.name, {}).get("type", "").strip("{}")
     # "… auf ein Dunkles Reich …"; "Ork-, Troll-, Untote- oder Menschenangriffe in Schattenlanden".
     return region_type == "d" or (region_type == "s" and bool(races(creature) & SHADOW_RACES))
+
+
+def auto_attack_detainment(site: Info, attack_text: str = "") -> bool:
+    """ "Verhöre": the conditions above do not apply to automatic attacks; one is detainment only where
+    the site card says so ("Men - 4 strikes with 9 prowess (detainment)"). ``attack_text`` is one
+    attack of the site's ``autoAttack``; empty: any of them."""
+    return "detainment" in (attack_text or site.get("auto_attack", "") or "").casefold()
 
 
 # --- the keys ---------------------------------------------------------------------------------------------

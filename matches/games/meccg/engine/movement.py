@@ -80,7 +80,8 @@ def starter_route(origin: Info, destination: Info, alignment: str) -> dict:
 
 
 def _adjacent(regions: dict[str, dict], alignment: str) -> dict[str, set[str]]:
-    graph = {name: {canonical_region(regions, n) or n for n in data["adjacent"]} for name, data in regions.items()}
+    lookup = _region_lookup(regions)  # once, not per neighbour: the engine and the calculator call this often
+    graph = {name: {lookup.get(key(n)) or n for n in data["adjacent"]} for name, data in regions.items()}
     if alignment in ("minion", "balrog"):
         a, b = (canonical_region(regions, n) for n in MINION_EXTRA_ADJACENT)
         if a and b:
