@@ -125,7 +125,18 @@ class CombatMixin(Base):
                 self._excess(state, targets[0], events)
             attack["stage"] = "resolve"
         if attack["stage"] == "resolve":
-            if any(c not in attack["resolved"] for c in attack["assigned"]):
+            open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
+            if len(open_strikes) == 1 and state.get("auto_phases", True):
+                # Nobody has a choice left (the character cannot stay untapped, nobody can support): roll.
+                iid = open_strikes[0]
+                helpers = [c for c in self._unassigned(state, group) if self._untapped(state, c)]
+                if not helpers and not self._untapped(state, iid):
+                    self._strike(state, iid, 0, False, events)
+                    attack["resolved"].append(iid)
+                    if attack["stage"] == "takeover":
+                        return
+                    open_strikes = []
+            if open_strikes:
                 return
             self._end_attack(state, events)
 

@@ -35,6 +35,7 @@ from .council import CouncilMixin
 from .hazard_phase import HazardPhaseMixin
 from .influence import InfluenceMixin
 from .organisation import OrganisationMixin
+from .pace import PaceMixin
 from .requests import RequestsMixin
 from .setup import SetupMixin
 from .site import SiteMixin
@@ -48,6 +49,7 @@ ID_STREAM = 0x5A17_C0DE_1D5_F00D
 class MeccgEngine(
     SetupMixin,
     TurnsMixin,
+    PaceMixin,
     OrganisationMixin,
     HazardPhaseMixin,
     SiteMixin,
@@ -76,6 +78,8 @@ class MeccgEngine(
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         if players != 2:
             raise IllegalAction("players", gettext_noop("MECCG wird zu zweit gespielt."))
+        if not isinstance(options.get("auto_phases", True), bool):
+            raise IllegalAction("options", gettext_noop("„auto_phases“ ist true oder false."))
         catalogue = self._cards()
         return {
             "stage": "deck",
@@ -96,6 +100,8 @@ class MeccgEngine(
             "final": None,
             "request": None,
             "attack": None,
+            # Issue 19: phases and passes without a choice go by themselves (pace.py); off: every pass a move.
+            "auto_phases": options.get("auto_phases", True) is not False,
         }
 
     @staticmethod
@@ -114,6 +120,7 @@ class MeccgEngine(
             lost_avatar=False,
             turns=0,
             influence_attempt=False,
+            wait=False,
         )
         return player
 

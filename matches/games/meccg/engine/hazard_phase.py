@@ -48,6 +48,11 @@ class HazardPhaseMixin(Base):
                 if turn["allowance"][s] > 0:
                     self._draw_cards(state, s, 1, events)
                     group["drawn"][s] = 1
+            # The moving player may have said with the movement how many cards to draw (fewer moves by post).
+            extra = min(group.pop("want_draws", 1), turn["allowance"][seat]) - group["drawn"][seat]
+            if extra > 0:
+                self._draw_cards(state, seat, extra, events)
+                group["drawn"][seat] += extra
         else:
             self._log(
                 events,

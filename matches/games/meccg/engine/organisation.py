@@ -286,6 +286,7 @@ class OrganisationMixin(Base):
         state["inst"][dest]["face_down"] = True
         group["dest"] = dest
         group["route"] = route
+        group["want_draws"] = self._number(action, "draws", 1, 1, 10)
         events.append(
             Event(
                 _text(

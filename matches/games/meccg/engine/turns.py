@@ -61,12 +61,19 @@ class TurnsMixin(Base):
         elif phase in ("movement", "site"):
             turn["order"] = [c["id"] for c in state["companies"] if c["owner"] == seat]
             self._next_company(state, events)
+            return
         elif phase == "end":
             for group in state["companies"]:
                 for iid in list(group["on_guard"]):
                     group["on_guard"].remove(iid)
                     st.move(state, iid, "hand")
                     self._log(events, gettext_noop("Eine auf die Lauer gelegte Karte geht zurück auf die Hand."))
+        if self._phase_passes_itself(state, phase):
+            self._log(events, gettext_noop("Nichts zu tun: Die %(phase)s endet von selbst."), phase=PHASE_NAMES[phase])
+            if phase == "end":
+                self._end_turn(state, events)
+            else:
+                self._enter_phase(state, PHASES[PHASES.index(phase) + 1], events)
 
     def _next_company(self, state: State, events: list[Event]) -> None:
         """Start the phase of the next company in order, or move on when none is left."""
@@ -83,6 +90,13 @@ class TurnsMixin(Base):
             else:
                 group["entered"] = False
                 group["minor_extra"] = False  # one extra minor item per site phase ("Geringere Gegenstände")
+                if self._site_phase_passes_itself(state, group):
+                    self._log(
+                        events,
+                        gettext_noop("%(company)s steht an einem Zufluchtsort: keine Ortsphase."),
+                        company=self._company_label(state, group),
+                    )
+                    continue
                 self._log(
                     events,
                     gettext_noop("Ortsphase der Gemeinschaft %(company)s."),
@@ -154,31 +168,12 @@ class TurnsMixin(Base):
         self._log(events, gettext_noop("%(player)s passt für den Rest dieser Phase automatisch."), seat)
 
     def _auto_passes(self, state: State, events: list[Event]) -> None:
-        """Play by post must not stall: a seat that chose auto-pass passes whenever it is asked."""
-        for _ in range(8):
+        """Play by post must not stall: a seat that chose auto-pass, or has nothing to answer, passes (pace.py)."""
+        for _ in range(12):
             if state["stage"] != "play" or state.get("request") or state.get("attack"):
                 return
-            if state["chain"]:
-                seat = state["priority"]
-                if not state["players"][seat]["auto_pass"]:
-                    return
-                self._log(events, gettext_noop("%(player)s passt automatisch."), seat)
-                self._pass_chain(state, seat, events)
-                continue
-            turn = state["turn"]
-            hazard = 1 - turn["active"]
-            if (
-                turn["phase"] == "movement"
-                and self._current_company(state)
-                and state["players"][hazard]["auto_pass"]
-                and not turn["done"][hazard]
-                and not turn.get("trim")
-            ):
-                turn["done"][hazard] = True
-                self._log(events, gettext_noop("%(player)s passt automatisch."), hazard)
-                self._maybe_finish_movement(state, events)
-                continue
-            return
+            if not self._pace(state, events):
+                return
 
     def _do_discard(self, state, seat, action, events):
         """Trimming the hand to eight (Bewegungs-/Gefahrenphase and Abschlussphase)."""

@@ -76,11 +76,11 @@ def test_card_ids_are_random_per_match_and_follow_no_deck_order(engine):
 
 
 def test_every_card_made_public_is_named_in_the_log(engine):
-    play_some_turns(Table(engine))
+    play_some_turns(Table(engine, auto=True))
 
 
 def test_no_hidden_card_reaches_the_opponents_view(engine):
-    table = Table(engine)
+    table = Table(engine, auto=True)
     table.start()
     for _ in range(60):
         if table.state["stage"] != "play":
@@ -97,7 +97,7 @@ def test_no_hidden_card_reaches_the_opponents_view(engine):
 
 
 def test_the_opponent_cannot_act_in_my_windows(engine):
-    table = Table(engine)
+    table = Table(engine, auto=True)
     table.start()
     table.to_phase("organization")
     mine = table.companies(0)[0]["chars"][0]
@@ -123,7 +123,7 @@ def test_the_opponent_cannot_act_in_my_windows(engine):
 
 
 def test_nothing_moves_from_a_hidden_zone_without_an_accepted_request(engine):
-    table = Table(engine)
+    table = Table(engine, auto=True)
     table.start()
     table.to_phase("organization")
     card = table.state["players"][0]["deck"][0]
