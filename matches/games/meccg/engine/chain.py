@@ -121,7 +121,11 @@ class ChainMixin(Base):
 
     def _pass_chain(self, state: State, seat: int, events: list[Event]) -> None:
         state["passes"] += 1
-        if state["passes"] >= 2:
+        last = state["chain"][-1]["seat"] if state["chain"] else None
+        # Decision (by post): the player whose card is the last link has said all they wanted by playing
+        # it; when the opponent passes, the chain resolves (they may start a new one afterwards).
+        if state["passes"] >= 2 or (state.get("auto_phases", True) and last is not None and last != seat):
+            self._log(events, gettext_noop("%(player)s passt."), seat)
             self._resolve_chain(state, events)
         else:
             state["priority"] = 1 - seat

@@ -26,7 +26,7 @@ from . import stats
 from .cardinfo import avatar_kind
 from .common import Base
 
-COMBAT_ACTIONS = ("assign_strike", "assign_done", "resolve_strike", "take_item", "take_done")
+COMBAT_ACTIONS = ("assign_strike", "assign_done", "resolve_strike", "resolve_all", "take_item", "take_done")
 
 
 class CombatMixin(Base):
@@ -171,11 +171,23 @@ class CombatMixin(Base):
                 *({"type": "take_item", "card": i, "character": h} for i in takeover["items"] for h in heirs),
                 {"type": "take_done"},
             ]
-        return [{"type": "resolve_strike", "character": c} for c in attack["assigned"] if c not in attack["resolved"]]
+        open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
+        every = [{"type": "resolve_all"}] if len(open_strikes) > 1 else []
+        return every + [{"type": "resolve_strike", "character": c} for c in open_strikes]
 
     # --- assigning strikes ---------------------------------------------------------------------------
 
     def _do_assign_strike(self, state, seat, action, events):
+        """One strike (``character``), or several in one move (``characters``, in order)."""
+        many = action.get("characters")
+        if many is not None:
+            if not isinstance(many, list) or not many:
+                raise IllegalAction("bad_strike_target", gettext_noop("„characters“ ist eine Liste von Charakteren."))
+            for iid in many:
+                if not state.get("attack"):
+                    break
+                self._do_assign_strike(state, seat, {"character": iid}, events)
+            return
         attack = self._combat_turn(state, seat, "defender", "attacker", "excess")
         group = self._attack_group(state)
         iid = action.get("character")
@@ -207,6 +219,12 @@ class CombatMixin(Base):
         self._advance_attack(state, events)
 
     # --- resolving a strike ----------------------------------------------------------------------------
+
+    def _do_resolve_all(self, state, seat, action, events):
+        """Every open strike in turn, as they were assigned, without support and tapping: one move."""
+        self._combat_turn(state, seat, "resolve")
+        while state.get("attack") and state["attack"]["stage"] == "resolve":
+            self._do_resolve_strike(state, seat, {}, events)
 
     def _do_resolve_strike(self, state, seat, action, events):
         attack = self._combat_turn(state, seat, "resolve")

@@ -28,6 +28,7 @@ from . import form
 from . import state as st
 from .cardinfo import region_map
 from .chain import ChainMixin
+from .choices import ChoicesMixin
 from .combat import COMBAT_ACTIONS, CombatMixin
 from .common import SHARED_KEYS, DeckChecker, _no_check, _text
 from .corruption import CorruptionMixin
@@ -60,6 +61,7 @@ class MeccgEngine(
     CouncilMixin,
     ToolsMixin,
     RequestsMixin,
+    ChoicesMixin,
     ViewMixin,
 ):
     slug = "meccg"
@@ -152,7 +154,15 @@ class MeccgEngine(
         return [turn["active"]]
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """A summary: the action types ``seat`` may send now (with the cards they may name where short)."""
+        """In play: every concrete move the engine accepts (``label``, ``cards``: see choices.py), then the
+        action types ``seat`` may send (the summary, for moves with free fields such as requests)."""
+        summary = self._summary_actions(state, seat)
+        if state["stage"] != "play":
+            return summary
+        return self.choices(state, seat) + summary
+
+    def _summary_actions(self, state: State, seat: int) -> list[Action]:
+        """The action types ``seat`` may send now (with the cards they may name where short)."""
         stage = state["stage"]
         player = state["players"][seat]
         if stage == "deck":
@@ -296,6 +306,6 @@ class MeccgEngine(
                 return {"type": "pass"}
             player = state["players"][seat]
             if state["turn"].get("trim") and len(player["hand"]) > st.HAND_SIZE:
-                return {"type": "discard", "card": player["hand"][-1]}
+                return {"type": "discard", "cards": player["hand"][st.HAND_SIZE :]}
             return {"type": "next_phase"} if seat == state["turn"]["active"] else {"type": "pass"}
         return {"type": "pass"}

@@ -181,9 +181,16 @@ class TurnsMixin(Base):
         player = state["players"][seat]
         if not state["turn"].get("trim") or len(player["hand"]) <= st.HAND_SIZE:
             raise IllegalAction("no_trim", gettext_noop("Du musst gerade keine Karte abwerfen."))
-        iid = self._own(state, seat, action.get("card"), "hand")
-        st.move(state, iid, "discard")
-        self._log(events, gettext_noop("%(player)s wirft %(card)s ab."), seat, card=st.info(state, iid)["name_de"])
+        wanted = action.get("cards") if action.get("card") is None else [action.get("card")]
+        if not isinstance(wanted, list) or not wanted or len(set(map(str, wanted))) != len(wanted):
+            raise IllegalAction("bad_discard", gettext_noop("„card“ oder „cards“ nennt Handkarten zum Abwerfen."))
+        if len(player["hand"]) - len(wanted) < st.HAND_SIZE:
+            raise IllegalAction("discard_too_many", gettext_noop("Abgeworfen wird nur bis auf acht Handkarten."))
+        for iid in wanted:
+            self._own(state, seat, iid, "hand")
+        for iid in wanted:  # several at once: one move for the whole trim
+            st.move(state, iid, "discard")
+            self._log(events, gettext_noop("%(player)s wirft %(card)s ab."), seat, card=st.info(state, iid)["name_de"])
         if all(len(p["hand"]) <= st.HAND_SIZE for p in state["players"]):
             state["turn"]["trim"] = False
             if state["turn"].get("after_trim") == "end_turn":
