@@ -7,7 +7,7 @@ from matches.engine import rng
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
 from . import state as st
-from .cardinfo import avatar_kind, is_minor_item, key
+from .cardinfo import avatar_kind, is_haven, is_minor_item, key
 from .common import (
     ALIGNMENTS,
     FW_RUIN_REGIONS,
@@ -72,9 +72,16 @@ class SetupMixin(Base):
             state["cards"][code] = catalogue[code]
             for _ in range(quantity):
                 st.new_instance(state, code, seat, zones[part])
-        # Every site of the player's alignment, so that starting sites and havens are known.
+        # The havens and starting sites of the player's alignment (and a Fallen-wizard's starting ruins), so
+        # that they are known even when the location deck lacks them; other sites come with the deck.
+        starting = {key(name) for name in STARTING_SITES[alignment]}
         for code, card in catalogue.items():
-            if card["type"] == "Site" and card["alignment"] == SITE_ALIGNMENT[alignment]:
+            if card["type"] != "Site" or card["alignment"] != SITE_ALIGNMENT[alignment]:
+                continue
+            ruin = (
+                alignment == "fallen-wizard" and card["site_type"] == "{R}" and key(card["region"]) in FW_RUIN_REGIONS
+            )
+            if is_haven(card) or key(card["name_en"]) in starting or ruin:
                 state["cards"].setdefault(code, card)
         player.update(alignment=alignment, deck_name=str(deck.get("name", ""))[:120], deck_source=deck)
         self._log(events, gettext_noop("%(player)s wählt ein Deck (%(alignment)s)."), seat, alignment=alignment)
