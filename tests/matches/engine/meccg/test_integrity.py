@@ -134,3 +134,37 @@ def test_nothing_moves_from_a_hidden_zone_without_an_accepted_request(engine):
     assert table.state["inst"][card]["zone"] == "deck"
     sideboard = minion_deck()
     assert sideboard and hero_deck()
+
+
+def test_the_whole_game_names_every_public_card_and_hides_every_secret(engine):
+    """The issue's whole-game script on the engine: after every move, every card a seat can see of the
+    other's was named in the public log, and no hidden card (hand, decks, face-down) is in the other's view."""
+    from matches.games.meccg.scenario import EngineDriver, Script
+
+    class Checked(EngineDriver):
+        log: list = []
+
+        def submit(self, seat, action):
+            self.engine._roll2d6 = self._roll
+            try:
+                self._state, events = self.engine.apply(self._state, seat, action)
+            finally:
+                del self.engine._roll2d6
+            self.log.extend(e.public.render() for e in events)
+            text = " ".join(self.log)
+            for viewer in (0, 1):
+                view = self.engine.view(self._state, viewer)
+                other = self._state["players"][1 - viewer]
+                seen = {c["id"] for c in visible_cards(view)}
+                secret = set(other["hand"]) | set(other["deck"]) | set(other["sideboard"]) | set(other["sites"])
+                secret |= {i for i in other["play"] if self._state["inst"][i]["face_down"]}
+                assert not secret & seen, action
+                for iid in seen:
+                    if self._state["inst"][iid]["owner"] != viewer:
+                        name = self._state["cards"][self._state["inst"][iid]["code"]]["name_de"]
+                        assert name in text, (name, action)
+
+    driver = Checked(engine)
+    script = Script(driver, driver.seats)
+    script.run()
+    assert driver.state()["stage"] == "over"
