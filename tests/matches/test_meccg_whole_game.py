@@ -149,8 +149,8 @@ def test_a_whole_game_hero_against_minion_through_the_api(game):
     }
     assert "Endwertung: 12 zu 0 Punkten." in log
     # Pace: the busiest turn (two attacks, an item passed, an ally played, both players' "wait") in at most
-    # 17 moves, the typical turn in at most 8.
+    # 17 moves, the typical (median) turn in at most 8. Who begins depends on the match's seed.
     per_turn = script.submissions_per_turn()
     turns = [n for number, n in per_turn.items() if number >= 1]
-    assert max(turns) <= 17 and sorted(turns)[len(turns) // 2] <= 8, per_turn
+    assert max(turns) <= 17 and sorted(turns)[(len(turns) - 1) // 2] <= 8, per_turn
     assert driver.applied == len(script.moves)
