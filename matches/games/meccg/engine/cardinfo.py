@@ -108,6 +108,12 @@ _TAG = re.compile(r"<[^>]+>")
 _SITE_PATH_FROM = re.compile(r"Site Path From ([^:<]+?)\s*:\s*((?:\{[a-zA-Z]\}\s*)+)", re.IGNORECASE)
 
 
+_KEYING_WORDS = re.compile(
+    r"keyed|played at|playable at|detainment|playable only|no effect on a minion|opponent is a balrog|site path",
+    re.IGNORECASE,
+)
+
+
 def plain_text(html: str) -> str:
     """Card text without markup, on one line ('<p><i>Undead.</i> One strike.</p>' → 'Undead. One strike.')."""
     return re.sub(r"\s+", " ", _TAG.sub(" ", html or "")).strip()
@@ -121,7 +127,9 @@ def keying_facts(card_type: str, attrs: dict, text: str = "") -> Info:
     facts: Info = {}
     if "Creature" in (attrs.get("subtype") or ""):
         facts["key_symbols"] = attrs.get("playable") or ""
-        facts["key_text"] = plain_text(text)
+        # Only the sentences keying reads (the state carries every card's facts: keep it small).
+        sentences = re.split(r"(?<=[.!])\s*(?=[A-Z(]|$)", plain_text(text))
+        facts["key_text"] = " ".join(s.strip() for s in sentences if _KEYING_WORDS.search(s))
     if card_type == "Site":
         facts["special"] = attrs.get("special") or ""
         facts["auto_attack"] = attrs.get("autoAttack") or ""

@@ -161,6 +161,16 @@ def find_creature(cards: dict[str, Info], ref: Any) -> Info:
     if not str(ref or "").strip():
         raise KeyingError("creature_missing", gettext_noop("Gib die Kreatur an (Kartennummer oder Name)."), "creature")
     card, found = _find(cards, ref, is_creature)
+    if card is None and found and _find(cards, ref, lambda c: bool(c.get("agent")))[0] is not None:
+        raise KeyingError(
+            "not_creature",
+            gettext_noop(
+                "„%(card)s“ ist ein Agent, keine Kreatur: Angriffe von Agenten werden weder einer Region noch "
+                "einem Ort zugeordnet (gegen Schergen- und Balrog-Gemeinschaften sind sie immer Verhöre)."
+            ),
+            "creature",
+            card=str(ref),
+        )
     if card is None and found:
         raise KeyingError(
             "not_creature",
@@ -385,6 +395,10 @@ def _site_keyable(creature: Info, text: CardKeying, site: Info, regions_map: dic
         return True
     if text.under_deeps and site.get("under_deeps"):
         return True
+    path = Counter(t.strip("{}") for t in path_types(site.get("site_path", "")))
+    for site_types, needs in text.by_path:
+        if (not site_types or _site_type(site) in site_types) and any(path[t] >= n for t, n in needs):
+            return True
     region = _region_of(site.get("region", ""), regions_map)
     region_type = regions_map.get(region, {}).get("type", "").strip("{}") if region else ""
     for names, site_types, non_haven in text.sites_in:
@@ -470,19 +484,29 @@ def _message(creature: Info, keys: list[Key], site: Info, moving: bool, restrict
     )
 
 
-def require_key(keying: Keying, kind: str, value: str) -> Key:
-    """The key the hazard player announced, or IllegalAction with the calculator's message."""
-    for candidate in keying.keys:
+def require_key(keying: Keying | list[Key], kind: str, value: str, creature: Info | None = None) -> Key:
+    """The key the hazard player announced (``kind`` and a symbol like ``"d"``/``"{d}"`` or a name), or
+    IllegalAction("not_keyable") with the calculator's message. ``keying`` is a Keying, or the list
+    ``keys_for`` returned (then pass ``creature`` for the message)."""
+    keys = keying.keys if isinstance(keying, Keying) else list(keying)
+    for candidate in keys:
         if candidate.kind == kind and (
             candidate.symbol == str(value).strip("{}")
             if kind in ("region_type", "site_type")
             else key(candidate.name) == key(str(value))
         ):
             return candidate
+    if isinstance(keying, Keying):
+        raise IllegalAction(
+            "not_keyable",
+            gettext_noop("Die Kreatur kann so nicht zugeordnet werden. %(reason)s"),
+            reason=keying.message.render(),
+        )
     raise IllegalAction(
         "not_keyable",
-        gettext_noop("Die Kreatur kann so nicht zugeordnet werden. %(reason)s"),
-        reason=keying.message.render(),
+        gettext_noop("%(creature)s kann so nicht zugeordnet werden. Möglich: %(keys)s."),
+        creature=creature["name_de"] if creature else gettext_noop("Die Kreatur"),
+        keys=", ".join(k.label() for k in keys) or gettext_noop("nichts"),
     )
 
 

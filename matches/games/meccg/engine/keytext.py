@@ -52,6 +52,27 @@ class CardKeying:
     # Sites in regions: (region names or region-type symbols, allowed site types or (), non-Haven only)
     sites_in: list[tuple[list[str], tuple[str, ...], bool]] = field(default_factory=list)
     under_deeps: bool = False
+    # Sites by their path: (site types, [(region type, at least n), …] any of which suffices), as in
+    # "at a Ruins & Lairs [{R}] that has two Wildernesses [{w}] or one Coastal Sea [{c}] in its site path".
+    by_path: list[tuple[tuple[str, ...], list[tuple[str, int]]]] = field(default_factory=list)
+
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "a": 1, "an": 1}
+_BY_PATH = re.compile(r"\bat an? (.+?) that has (.+?) in its site path", re.IGNORECASE)
+
+
+def _by_path(sentence: str, found: CardKeying) -> bool:
+    match = _BY_PATH.search(sentence)
+    if not match:
+        return False
+    site_types = tuple(s for s in SYMBOL.findall(match.group(1)) if s.isupper())
+    needs = [
+        (symbol, _NUMBERS.get(count.casefold(), int(count) if count.isdigit() else 1))
+        for count, symbol in re.findall(r"\b(\w+)\s+[^\[\]]*?\[\{([a-z])\}\]", match.group(2))
+    ]
+    if needs:
+        found.by_path.append((site_types, needs))
+    return True
 
 
 def _place_items(phrase: str, found: CardKeying) -> None:
@@ -74,7 +95,7 @@ def creature_keying(creature: Info, doors_of_night: bool = False) -> CardKeying:
     creature's text (seed 003 "Kreaturen": the card names the region types, regions, site types and sites)."""
     found = CardKeying()
     for sentence in _sentences(creature.get("key_text", "")):
-        if _SKIP.search(sentence) or not _condition_met(sentence, doors_of_night):
+        if not _condition_met(sentence, doors_of_night) or _by_path(sentence, found) or _SKIP.search(sentence):
             continue
         last_regions: list[str] = []
         for clause in re.split(r";|\s+(?:and|or) (?=at\b)|\s+and (?=to sites\b)", sentence):

@@ -371,3 +371,32 @@ def test_automatic_attacks_detain_only_where_the_site_says_so(catalogue):
     assert all(auto_attack_detainment(c) for c in printed)
     # Hero Dol Guldur: Orcs and Trolls at a dark-hold, but no detainment printed.
     assert auto_attack_detainment(catalogue["TW-387"]) is False
+
+
+def test_require_key_on_keys_for_the_engine_route(catalogue, regions):
+    # What the engine has: the company's route as movement.region_route returns it.
+    creature = catalogue["TW-20"]  # Cave-drake {w}{w}{R}
+    site = catalogue["TW-436"]  # Weathertop, ruins
+    route = {"kind": "region", "regions": ["Rhudaur", "Arthedain"], "types": ["{w}", "{w}"]}
+    found = keys_for(creature, "hero", site, route, regions, moving=True)
+    assert require_key(found, "region_type", "{w}").kind == "region_type"
+    assert require_key(found, "site_type", "R").symbol == "R"
+    with pytest.raises(IllegalAction) as caught:
+        require_key(found, "region", "Rhudaur", creature)
+    assert "Höhlendrache" in caught.value.text.render()
+
+
+def test_rain_drake_at_ruins_by_their_site_path(key, catalogue):
+    # "May also be played at a Ruins & Lairs [{R}] that has two Wildernesses [{w}] or one Coastal Sea [{c}]
+    # in its site path." Weathertop (hero): {w}{w}; Bree is a border-hold.
+    assert creature_keying(catalogue["TD-57"]).by_path == [(("R",), [("w", 2), ("c", 1)])]
+    assert ("site", "Weathertop", False) in as_set(key("Rain-drake", "hero", "Weathertop"))
+    assert key("Rain-drake", "hero", "Bree").keys == []
+
+
+def test_an_agent_is_no_creature(key, catalogue):
+    agent = next(c for c in catalogue.values() if c["agent"] and c["type"] == "Character")
+    with pytest.raises(KeyingError) as caught:
+        key(agent["code"], "minion", "Dol Guldur")
+    assert caught.value.code == "not_creature"
+    assert "Agent" in caught.value.text.render()
