@@ -46,8 +46,10 @@ def game_cases(catalogue):
     played = len(script.moves)
     # Figures that are counts, not times, go into the labels (the command prints labels with timings).
     yield f"Ganze Partie: {played} Züge; je Runde {spelled}; Median {median}", lambda: None
+    game = _without(driver.state(), ("cards", "regions", "last"))
+    undo = len(json.dumps(driver.state().get("last")).encode("utf-8"))
     yield (
-        f"Zustand am Ende: {size / 1024:.0f} KiB JSON (ohne Karten {_without_cards(driver.state()) / 1024:.0f} KiB)",
+        f"Zustand am Ende: {size / 1024:.0f} KiB JSON (Spiel {game / 1024:.0f} KiB, Rücknahme {undo / 1024:.0f} KiB)",
         lambda: None,
     )
     yield "Ganze Partie durchspielen (Engine, alle Züge)", lambda: _whole_game(catalogue)
@@ -62,8 +64,8 @@ def game_cases(catalogue):
     )
 
 
-def _without_cards(state) -> int:
-    return len(json.dumps({k: v for k, v in state.items() if k not in ("cards", "regions")}).encode("utf-8"))
+def _without(state, keys) -> int:
+    return len(json.dumps({k: v for k, v in state.items() if k not in keys}).encode("utf-8"))
 
 
 def _organisation_state(catalogue):

@@ -45,6 +45,8 @@ from .turns import TurnsMixin
 from .view import ViewMixin
 
 ID_STREAM = 0x5A17_C0DE_1D5_F00D
+# Not restored by an undo: shared card facts, the generators (no second chance at the dice), the undo itself.
+UNDO_SKIP = (*SHARED_KEYS, "rng", "ids", "last")
 
 
 class MeccgEngine(
@@ -257,10 +259,17 @@ class MeccgEngine(
                 "attack_open",
                 gettext_noop("Erst muss der laufende Angriff abgewickelt werden (Hiebe zuweisen, würfeln)."),
             )
-        new = {k: v if k in SHARED_KEYS else copy.deepcopy(v) for k, v in state.items()}
+        new = {k: v if k in SHARED_KEYS or k == "last" else copy.deepcopy(v) for k, v in state.items()}
         events: list[Event] = []
         handler(new, seat, action, events)
         self._auto_passes(new, events)
+        if action["type"] not in ("propose", "answer", "withdraw") and new["stage"] == "play":
+            # For an "undo" request: the position before this move (the dice and card ids run on).
+            new["last"] = {
+                "seat": seat,
+                "type": action["type"],
+                "before": {k: v for k, v in state.items() if k not in UNDO_SKIP},
+            }
         return new, events
 
     def result(self, state: State) -> Result | None:

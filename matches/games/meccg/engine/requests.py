@@ -18,7 +18,7 @@ from . import state as st
 from .cardinfo import avatar_kind
 from .common import ZONE_NAMES, Base
 
-CHANGES = ("tap", "untap", "wound", "heal", "move_card", "mill", "modifier", "cancel_attack")
+CHANGES = ("tap", "untap", "wound", "heal", "move_card", "mill", "modifier", "cancel_attack", "undo")
 PUBLIC_ZONES = ("play", "discard", "mp", "out")
 MAX_NOTE = 200
 CHANGE_TEXT = {
@@ -30,6 +30,7 @@ CHANGE_TEXT = {
     "mill": gettext_noop("die obersten %(n)s Karten des Spielstapels nach %(zone)s legen"),
     "modifier": gettext_noop("%(card)s erhält %(value)s auf %(stat)s (Kartentext)"),
     "cancel_attack": gettext_noop("den laufenden Angriff abbrechen (Kartentext)"),
+    "undo": gettext_noop("den eigenen letzten Zug zurücknehmen (%(move)s)"),
 }
 STATS = {"prowess": gettext_noop("Kampfgeschick"), "body": gettext_noop("Konstitution")}
 
@@ -90,6 +91,12 @@ class RequestsMixin(Base):
         change = {"type": raw["type"]}
         if raw["type"] == "mill":
             change["count"] = self._number(raw, "count", 1, 1, 10)
+        elif raw["type"] == "undo":
+            last = state.get("last")
+            if not last or last["seat"] != seat:
+                raise IllegalAction(
+                    "nothing_to_undo", gettext_noop("Zurücknehmen lässt sich nur der eigene letzte Zug.")
+                )
         elif raw["type"] == "cancel_attack":
             if not state.get("attack"):
                 raise IllegalAction("no_attack", gettext_noop("Gerade läuft kein Angriff."))
@@ -126,6 +133,8 @@ class RequestsMixin(Base):
             params["n"] = change["count"]
         if kind == "modifier":
             params.update(value=f"{change['value']:+d}", stat=STATS[change["stat"]])
+        if kind == "undo":
+            params["move"] = (state.get("last") or {}).get("type", "–")
         return Text(CHANGE_TEXT[kind], params)
 
     def _apply_change(self, state: State, seat: int, change: dict, events: list[Event]) -> None:
@@ -133,6 +142,17 @@ class RequestsMixin(Base):
         kind = change["type"]
         if kind == "mill":
             self._mill(state, seat, change["count"], change["to"], events)
+            return
+        if kind == "undo":
+            # Decision: the dice and card ids run on (a move cannot be undone to roll again), the log keeps
+            # what happened; the opponent who accepts knows what the undone move showed.
+            self._log(events, gettext_noop("Ausgeführt: %(change)s."), change=self._change_text(state, change).render())
+            before = state["last"]["before"]
+            for name in [k for k in state if k not in before and k not in ("cards", "regions", "rng", "ids")]:
+                state.pop(name)
+            state.update(copy.deepcopy(before))
+            state["last"] = None
+            state["request"] = None
             return
         if kind == "cancel_attack":
             self._log(events, gettext_noop("Ausgeführt: %(change)s."), change=self._change_text(state, change).render())

@@ -87,3 +87,24 @@ def test_a_request_cancels_the_running_attack(table):
     table.do(1, type="answer", accept=True)
     assert table.state["attack"] is None
     assert table.state["players"][0]["mp"] == []
+
+
+def test_undo_the_own_last_move_by_request(table):
+    table.start()
+    table.to_phase("organization")
+    company = table.companies(0)[0]
+    bag_end = table.find(0, "sites", "TW-372")
+    rng_before = dict(table.state["rng"])
+    table.do(0, type="plan_movement", company=company["id"], site=bag_end, kind="starter")
+    assert table.companies(0)[0]["dest"] == bag_end
+    with pytest.raises(IllegalAction) as error:
+        table.do(1, type="propose", change={"type": "undo"})  # not the minion player's move
+    assert error.value.code == "nothing_to_undo"
+    table.do(0, type="propose", change={"type": "undo"}, note="falscher Ort")
+    table.do(1, type="answer", accept=True)
+    assert table.companies(0)[0]["dest"] is None
+    assert table.state["inst"][bag_end]["zone"] == "sites"
+    assert table.state["rng"] == rng_before  # no roll happened; the generator is never rewound
+    assert any("den eigenen letzten Zug zurücknehmen (plan_movement)" in line for line in table.log())
+    with pytest.raises(IllegalAction):
+        table.do(0, type="propose", change={"type": "undo"})  # once
