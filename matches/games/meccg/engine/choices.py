@@ -121,6 +121,17 @@ class ChoicesMixin(Base):
                         "cards": [site, *c["chars"]],
                     }
                 )
+                out.append(
+                    {
+                        "type": "plan_movement",
+                        "company": c["id"],
+                        "site": site,
+                        "kind": "region",
+                        "draws": 9,
+                        "label": f"{self._company_label(state, c)} → {self._name(state, site)} (über Regionen)",
+                        "cards": [site, *c["chars"]],
+                    }
+                )
             out.append(
                 {"type": "cancel_movement", "company": c["id"], "label": "Bewegung zurücknehmen", "cards": c["chars"]}
             )
