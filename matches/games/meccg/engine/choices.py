@@ -181,6 +181,16 @@ class ChoicesMixin(Base):
                         }
                     )
         if group is not None and group["owner"] == seat and group["entered"]:
+            for other in state["companies"]:
+                if other["owner"] != seat:
+                    out.append(
+                        {
+                            "type": "attack_company",
+                            "company": other["id"],
+                            "label": f"{self._company_label(state, other)} angreifen",
+                            "cards": list(other["chars"]),
+                        }
+                    )
             theirs = [i for c in state["companies"] if c["owner"] != seat for i in c["chars"]]
             for who in group["chars"]:
                 for target in theirs:
@@ -226,16 +236,18 @@ class ChoicesMixin(Base):
     def _combat_label(self, state: State, action: dict) -> dict:
         labels = {
             "assign_strike": "Hieb an {character}",
+            "assign_pair": "{by} gegen {character}",
             "assign_done": "Keine weiteren Hiebe zuweisen",
             "resolve_strike": "Hieb gegen {character} würfeln",
             "resolve_all": "Alle Hiebe würfeln",
             "take_item": "{character} übernimmt {card}",
             "take_done": "Übrige Gegenstände abwerfen",
         }
-        names = {k: self._name(state, v) for k, v in action.items() if k in ("character", "card")}
+        names = {k: self._name(state, v) for k, v in action.items() if k in ("character", "card", "by")}
+        kind = "assign_pair" if action.get("by") else action["type"]
         return {
             **action,
-            "label": labels[action["type"]].format(**names),
+            "label": labels[kind].format(**names),
             "cards": [action.get("character")] if action.get("character") else [],
         }
 

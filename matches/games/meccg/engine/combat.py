@@ -73,6 +73,8 @@ class CombatMixin(Base):
         attack = state.get("attack")
         if not attack:
             return None
+        if attack["stage"] == "takeover" and attack["takeover"].get("seat") is not None:
+            return attack["takeover"]["seat"]
         return attack["attacker"] if attack["stage"] in ("attacker", "excess") else attack["defender"]
 
     def _combat_turn(self, state: State, seat: int, *stages: str) -> dict:
@@ -102,6 +104,9 @@ class CombatMixin(Base):
         group = self._attack_group(state)
         if group is None or not group["chars"]:
             self._end_attack(state, events)
+            return
+        if attack.get("versus"):
+            self._advance_versus(state, group, events)
             return
         if attack["stage"] == "defender":
             if attack["left"] and any(self._untapped(state, c) for c in self._unassigned(state, group)):
@@ -148,6 +153,8 @@ class CombatMixin(Base):
 
     def _excess(self, state: State, iid: str, events: list) -> None:
         attack = state["attack"]
+        if attack.get("versus"):
+            self._excess_versus(state)
         attack["assigned"][iid] += 1
         attack["left"] -= 1
         self._log(events, gettext_noop("Überzähliger Hieb: −1 für %(card)s."), card=st.info(state, iid)["name_de"])
@@ -157,6 +164,8 @@ class CombatMixin(Base):
         attack = state["attack"]
         group = self._attack_group(state)
         stage = attack["stage"]
+        if attack.get("versus") and stage in ("defender", "attacker"):
+            return self._versus_actions(state)
         if stage == "defender":
             free = [c for c in self._unassigned(state, group) if self._untapped(state, c)]
             return [*({"type": "assign_strike", "character": c} for c in free), {"type": "assign_done"}]
@@ -189,6 +198,9 @@ class CombatMixin(Base):
                 self._do_assign_strike(state, seat, {"character": iid}, events)
             return
         attack = self._combat_turn(state, seat, "defender", "attacker", "excess")
+        if attack.get("versus") and attack["stage"] != "excess":
+            self._assign_versus(state, seat, action, events)
+            return
         group = self._attack_group(state)
         iid = action.get("character")
         if iid not in stats.fighters(state, group):
@@ -248,7 +260,10 @@ class CombatMixin(Base):
                 raise IllegalAction("support_tapped", gettext_noop("Ein Helfer muss ungetappt sein."))
         for helper in support:
             state["inst"][helper]["tapped"] = True
-        self._strike(state, iid, len(support), bool(action.get("stay_untapped")), events)
+        if attack.get("versus"):
+            self._versus_strike(state, iid, len(support), bool(action.get("stay_untapped")), events)
+        else:
+            self._strike(state, iid, len(support), bool(action.get("stay_untapped")), events)
         attack["resolved"].append(iid)
         self._advance_attack(state, events)
 
@@ -361,12 +376,19 @@ class CombatMixin(Base):
         group = st.company_of(state, iid)
         items = [i for i in st.attached(state, iid) if stats.is_item(st.info(state, i))]
         heirs = [c for c in (group["chars"] if group else []) if c != iid and not state["inst"][c]["wounded"]]
+        owner = state["inst"][iid]["owner"]
         if attack and items and heirs:
             for item in items:
-                state["inst"][item]["on"] = None  # kept in play while the defender chooses
-            attack["takeover"] = {"items": items, "heirs": heirs, "taken": []}
+                state["inst"][item]["on"] = None  # kept in play while the character's player chooses
+            attack["takeover"] = {"items": items, "heirs": heirs, "taken": [], "seat": owner}
         if stats.is_ally(st.info(state, iid)):
             st.move(state, iid, "discard")
+        elif attack and attack.get("versus"):
+            # "Kämpfe zwischen Gemeinschaften": the eliminated character gives its opponent kill points and
+            # goes to the opponent's marshalling point pile.
+            if avatar_kind(st.info(state, iid)):
+                state["players"][owner]["lost_avatar"] = True
+            st.give(state, iid, 1 - owner, "mp")
         else:
             self._eliminate(state, iid)
         if attack and attack["takeover"]:

@@ -26,6 +26,12 @@ class CouncilMixin(Base):
             kind = info["mp_type"]
             if not points or not kind:
                 continue
+            if state["inst"][iid]["owner"] != seat and state["inst"][iid]["zone"] == "mp":
+                # An opponent's character eliminated in company combat: kill points, counted like creature
+                # points ("Kämpfe zwischen Gemeinschaften") whichever star the alignment scores.
+                plain += points
+                starred += points
+                continue
             if kind != "kill" and info["type"] not in ("Character", "Resource"):
                 continue  # a hazard on the table scores nothing for the player who played it
             if kind != "kill" and alignment == "fallen-wizard" and not info.get("stage_points"):

@@ -42,6 +42,7 @@ from .setup import SetupMixin
 from .site import SiteMixin
 from .tools import ToolsMixin
 from .turns import TurnsMixin
+from .versus import VersusMixin
 from .view import ViewMixin
 
 ID_STREAM = 0x5A17_C0DE_1D5_F00D
@@ -58,6 +59,7 @@ class MeccgEngine(
     SiteMixin,
     ChainMixin,
     CombatMixin,
+    VersusMixin,
     CorruptionMixin,
     InfluenceMixin,
     CouncilMixin,
@@ -233,7 +235,11 @@ class MeccgEngine(
             actions += [{"type": "draw"}]
         if phase == "site":
             group = self._current_company(state)
-            actions += [{"type": "influence"}] if group and group["entered"] else [{"type": "enter_site"}]
+            actions += (
+                [{"type": "influence"}, {"type": "attack_company"}]
+                if group and group["entered"]
+                else [{"type": "enter_site"}]
+            )
         if phase == "end" and self._may_call_council(state, seat):
             actions += [{"type": "call_council"}]
         return actions

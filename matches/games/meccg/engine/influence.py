@@ -33,8 +33,13 @@ class InfluenceMixin(Base):
         group = self._current_company(state)
         if group is None or not group["entered"]:
             raise IllegalAction("site_resource_phase", gettext_noop("Erst den Ort betreten."))
-        if player["influence_attempt"]:
-            raise IllegalAction("influence_done", gettext_noop("Nur ein Beeinflussungsversuch je Runde."))
+        if player["influence_attempt"] or turn.get("company_attack"):
+            raise IllegalAction(
+                "influence_done",
+                gettext_noop(
+                    "Nur ein Beeinflussungsversuch je Runde, und keiner nach einem Kampf gegen eine Gemeinschaft."
+                ),
+            )
         if player["turns"] <= 1:
             raise IllegalAction("first_turn", gettext_noop("In deiner ersten Runde darfst du nicht abwerben."))
         who = self._own_character(state, seat, action.get("character"))
