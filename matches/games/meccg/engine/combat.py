@@ -366,6 +366,12 @@ class CombatMixin(Base):
             body=stats.describe(state, iid, "body"),
             outcome=gettext_noop("eliminiert") if eliminated else gettext_noop("verwundet"),
         )
+        if avatar_kind(info) == "Ringwraith" and sum(dice) in (7, 8):
+            # "Ergibt der Konstitutionswurf eines Ringgeistes genau 7 oder 8, muss der Ringgeist auf die Hand
+            # genommen werden" — not a lost avatar.
+            self._log(events, gettext_noop("%(card)s kehrt auf die Hand zurück (7 oder 8)."), card=info["name_de"])
+            st.move(state, iid, "hand")
+            return
         if eliminated:
             self._eliminate_in_combat(state, iid, events)
 

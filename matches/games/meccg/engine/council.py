@@ -109,9 +109,16 @@ class CouncilMixin(Base):
         self._stage(state, "council")
         if state["council"]["done"][seat]:
             raise IllegalAction("council_done", gettext_noop("Deine Versuchungswürfe sind schon gemacht."))
+        # ``support``: {character: [helpers]} — characters of the same company tap to give +1
+        # ("Versuchungswürfe"); the checks run in the order of the companies, helpers tap as they help.
+        support = action.get("support") or {}
+        own = st.characters_in_play(state, seat)
+        if not isinstance(support, dict) or any(who not in own for who in support):
+            raise IllegalAction("bad_support", gettext_noop("„support“ ordnet deinen Charakteren ihre Helfer zu."))
         for iid in list(st.characters_in_play(state, seat)):
             if state["inst"][iid]["zone"] == "play":
-                self._corruption_check(state, seat, iid, 0, None, events)
+                helpers = self._support_for(state, seat, iid, support.get(iid))
+                self._corruption_check(state, seat, iid, 0, None, events, helpers)
         state["council"]["done"][seat] = True
         if all(state["council"]["done"]):
             self._final_score(state, events)

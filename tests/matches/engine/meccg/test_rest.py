@@ -120,3 +120,28 @@ def test_sideboard_with_an_avatar_in_play(game, catalogue):
     game.do(0, type="sideboard", cards=[resource], to="deck")
     assert game.state["inst"][resource]["zone"] == "deck" and game.state["inst"][gandalf]["tapped"]
     assert any("Reservestapel" in line and catalogue["TW-206"]["name_de"] in line for line in game.log())
+
+
+def test_council_checks_with_support(game):
+    aragorn, bilbo = game.companies(0)[0]["chars"]
+    game.state["stage"] = "council"  # test setup: the council meets
+    dice(game, (1, 1), (6, 6))
+    game.do(0, type="council_checks", support={bilbo: [aragorn]})
+    line = next(line for line in game.log() if line.startswith("Versuchungswurf für Bilbo"))
+    assert "Unterstützung +1" in line
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="council_checks", support={"x": ["y"]})
+    assert error.value.code == "bad_support"
+
+
+def test_the_opponents_sideboard_hazards_halve_the_hazard_limit(game, catalogue):
+    gandalf = add_card(game, catalogue, "TW-156", 0)
+    game.companies(0)[0]["chars"].append(gandalf)
+    hazard = add_card(game, catalogue, "TW-14", 1, zone="sideboard")
+    game.do(1, type="sideboard", cards=[hazard], to="discard")
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    game.do(0, type="plan_movement", company=company["id"], site=game.find(0, "sites", "TW-372"), kind="starter")
+    game.to_phase("long_event")
+    game.do(0, type="next_phase")
+    assert game.companies(0)[0]["limit"] == 2  # size 3 → limit 3, halved and rounded up: 2
