@@ -224,14 +224,18 @@ class ChoicesMixin(Base):
         return out
 
     def _creature_choices(self, state: State, iid: str, group: dict) -> list[dict]:
+        """One button per key the creature may be played on (the keying module's keys)."""
         try:
-            key_ = self._key_creature(state, st.info(state, iid), group, None)
+            keys = self._creature_keys(state, st.info(state, iid), group).keys
         except IllegalAction:
             return []
         name = self._name(state, iid)
-        keyed = {k: v for k, v in key_.to_json().items() if k != "detainment"}
-        label = f"{name} spielen ({key_.label()}{', Verhör' if key_.detainment else ''})"
-        return [{"type": "play_card", "card": iid, "keyed": keyed, "label": label, "cards": [iid]}]
+        out = []
+        for key_ in keys:
+            keyed = {k: v for k, v in key_.to_json().items() if k != "detainment"}
+            label = f"{name} spielen ({key_.label()}{', Verhör' if key_.detainment else ''})"
+            out.append({"type": "play_card", "card": iid, "keyed": keyed, "label": label, "cards": [iid]})
+        return out
 
     def _combat_label(self, state: State, action: dict) -> dict:
         labels = {

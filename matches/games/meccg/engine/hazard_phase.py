@@ -172,19 +172,7 @@ class HazardPhaseMixin(Base):
     def _key_creature(self, state: State, info: dict, group: dict, announced, *, at_site: bool = False):
         """The key the hazard player announced (``{"kind": ..., "symbol"|"name": ...}``), checked by the keying
         module against the company's route (moving) or its site; without an announcement the first key."""
-        alignment = state["players"][group["owner"]]["alignment"]
-        moving = bool(group["dest"]) and not at_site
-        route = group["route"] if moving else None
-        found = keying.key_creature(
-            state["cards"],
-            info["code"],
-            alignment,
-            st.info(state, group["site"])["code"],
-            st.info(state, group["dest"])["code"] if moving else None,
-            route["kind"] if route else None,
-            list(route["regions"]) if route and route["kind"] == "region" else None,
-            region_map=state["regions"],
-        )
+        found = self._creature_keys(state, info, group, at_site=at_site)
         if announced is None:
             if not found.keys:
                 return keying.require_key(found, "region_type", "")  # raises with the calculator's message
@@ -201,6 +189,22 @@ class HazardPhaseMixin(Base):
             )
         value = announced.get("symbol") if announced["kind"] in ("region_type", "site_type") else announced.get("name")
         return keying.require_key(found, announced["kind"], str(value or ""))
+
+    def _creature_keys(self, state: State, info: dict, group: dict, *, at_site: bool = False):
+        """Every key of the creature against the company (keying.key_creature), as a Keying."""
+        alignment = state["players"][group["owner"]]["alignment"]
+        moving = bool(group["dest"]) and not at_site
+        route = group["route"] if moving else None
+        return keying.key_creature(
+            state["cards"],
+            info["code"],
+            alignment,
+            st.info(state, group["site"])["code"],
+            st.info(state, group["dest"])["code"] if moving else None,
+            route["kind"] if route else None,
+            list(route["regions"]) if route and route["kind"] == "region" else None,
+            region_map=state["regions"],
+        )
 
     def _creature_attacks(self, state: State, link: dict, events: list) -> None:
         iid = link["card"]

@@ -261,3 +261,17 @@ def test_company_against_company_with_kill_points(game):
     with pytest.raises(IllegalAction) as error:  # no influence attempt after a company combat
         game.do(0, type="influence", character=aragorn, target=lagduf)
     assert error.value.code == "influence_done"
+
+
+def test_each_key_of_a_creature_is_its_own_button(game):
+    to_bag_end(game)
+    drake = hand_card(game, 1, "TW-20")
+    offered = [
+        a for a in game.engine.legal_actions(game.state, 1) if a.get("card") == drake and a["type"] == "play_card"
+    ]
+    assert [a["keyed"] for a in offered] == [{"kind": "region_type", "symbol": "w"}]
+    assert "Wildnis" in offered[0]["label"]
+    wight = hand_card(game, 1, "TW-14")
+    assert not [
+        a for a in game.engine.legal_actions(game.state, 1) if a.get("card") == wight and a["type"] == "play_card"
+    ]
