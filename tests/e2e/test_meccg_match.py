@@ -13,8 +13,8 @@ DECKS = Path(__file__).parents[1] / "decks" / "data"
 PASSWORD = "Imladris-3019"
 
 
-def login(browser, live_server, username):
-    context = browser.new_context(locale="de-DE")
+def login(browser, live_server, username, viewport=None):
+    context = browser.new_context(locale="de-DE", viewport=viewport or {"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(f"{live_server.url}/konto/anmelden/")
     page.get_by_label("Benutzername").fill(username)
@@ -43,7 +43,22 @@ def assert_hands_private(pages, match, orders):
         assert not [iid for iid in other if f'data-id="{iid}"' in html]
 
 
-def test_first_turn_in_two_browsers(live_server, browser, content):
+def choose_click(page, url, *patterns):
+    """Click the first move button (a move is a click) whose label matches one of ``patterns``, in order."""
+    page.goto(url)
+    for pattern in patterns:
+        buttons = page.locator("form.meccg-choice button").filter(has_text=re.compile(pattern))
+        if buttons.count():
+            buttons.first.click()
+            page.wait_for_load_state()
+            return True
+    return False
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}], ids=["desktop", "phone"]
+)
+def test_first_turn_in_two_browsers(live_server, browser, content, viewport):
     from decks.services import import_deck
     from matches import services
     from matches.models import Seat
@@ -62,7 +77,7 @@ def test_first_turn_in_two_browsers(live_server, browser, content):
     contexts = {}
     pages = {}
     for user in (frodo, sam):
-        contexts[user], pages[user] = login(browser, live_server, user.username)
+        contexts[user], pages[user] = login(browser, live_server, user.username, viewport)
         pages[user].goto(url)
     try:
         # Deck choice: each player one of their own saved decks.
@@ -88,24 +103,41 @@ def test_first_turn_in_two_browsers(live_server, browser, content):
             click(pages[user], "Bereit")
         for page in pages.values():
             page.goto(url)
-            expect(page.locator(".meccg-stage")).to_contain_text("Enttapphase")
+            # The untap phase has nothing to choose: it passes by itself (issue 19).
+            expect(page.locator(".meccg-stage")).to_contain_text("Organisationsphase")
+            expect(page.locator("img.meccg-face").first).to_be_visible()
         assert_hands_private(pages, match, orders)
 
         match.refresh_from_db()
         active = next(u for u in (frodo, sam) if orders[u] == match.state["turn"]["active"])
         other = sam if active is frodo else frodo
-        # The first turn: six phases; in the movement/hazard phase the opponent passes too.
-        for _ in range(12):
+        # The first turn with clicks only: a movement (a button on the site card), then whatever is open.
+        assert choose_click(pages[active], url, "→")
+        clicks = 1
+        for _ in range(30):
             match.refresh_from_db()
-            turn = match.state["turn"]
-            if turn["active"] != orders[active]:
+            state = match.state
+            if state["turn"]["active"] != orders[active]:
                 break
-            if turn["phase"] == "movement" and turn["done"][orders[active]]:
-                pages[other].goto(url)
-                click(pages[other], "Passen")
-                continue
-            pages[active].goto(url)
-            click(pages[active], "Phase beenden")
+            from matches.games.meccg.engine import ENGINE
+
+            seat = ENGINE.current_seats(state)[0]
+            user = active if seat == orders[active] else other
+            clicked = choose_click(
+                pages[user],
+                url,
+                "^Passen$",
+                "Alle Hiebe",
+                "Hieb an",
+                "Hieb gegen",
+                "abwerfen$",
+                "Weiter",
+                "Keine weiteren",
+            )
+            assert clicked, (state["turn"], seat)
+            clicks += 1
+        match.refresh_from_db()
+        assert clicks <= 12
         match.refresh_from_db()
         assert match.state["turn"]["active"] == orders[other]
         for page in pages.values():

@@ -106,3 +106,52 @@ def test_parse_form_turns_fields_into_actions():
     assert roll == {"type": "roll", "kind": "strike", "character": "k2", "prowess": 9, "stay_untapped": True}
     play = ENGINE.parse_form({"type": "play_card", "card": "k9", "target_kind": "company", "target_id": "g3"})
     assert play["target"] == {"kind": "company", "id": "g3"}
+
+
+def test_in_play_every_move_is_a_button_on_its_card_and_the_opponents_hand_stays_hidden(client, match, users):
+    """Issue 19 point 6: the page shows card faces and the moves open on each card as buttons."""
+    import html
+    import json
+
+    from matches.games.meccg.scenario import HERO_DECK, MINION_DECK
+
+    from .test_meccg_whole_game import ApiDriver
+
+    class Decks(ApiDriver):
+        def __init__(self, match, users):
+            self.match, self.users, self.capture, self.queue, self.applied = match, users, _capture, [], 0
+
+    seats = {Seat.objects.get(match=match, user=u).order: u for u in users[:2]}
+    driver = Decks(match, seats)
+    driver.choose_decks()
+    assert HERO_DECK and MINION_DECK
+    for seat in (0, 1):
+        pool = Match.objects.get(pk=match.pk).state["players"][seat]["pool"]
+        driver.submit(seat, {"type": "draft_pick", "card": pool[0]})
+    for seat in (0, 1):
+        if Match.objects.get(pk=match.pk).state["stage"] == "draft":
+            driver.submit(seat, {"type": "draft_stop"})
+    driver.submit(1, {"type": "starting_site", "site": "Minas Morgul"})
+    for seat in (0, 1):
+        driver.submit(seat, {"type": "start_done"})
+    state = Match.objects.get(pk=match.pk).state
+    active = state["turn"]["active"]
+    me, them = seats[active], seats[1 - active]
+    text = page(client, me, match)
+    assert 'class="meccg-face"' in text and "/bild.svg" in text
+    assert "Weiter (Phase beenden)" in text
+    own_hand = state["players"][active]["hand"]
+    assert all(f'data-id="{iid}"' in text for iid in own_hand)
+    actions = [json.loads(html.unescape(v)) for v in __import__("re").findall(r'name="action" value="([^"]+)"', text)]
+    assert {"type": "next_phase"} in actions
+    # Clicking a button sends its move: here the move of a company to a site of the location deck.
+    move = next(a for a in actions if a["type"] == "plan_movement")
+    client.force_login(me)
+    with _capture(execute=True):
+        response = client.post(
+            f"/partien/{match.pk}/zug/", {"action": json.dumps(move), "version": Match.objects.get(pk=match.pk).version}
+        )
+    assert response.status_code == 302
+    assert any(c["dest"] for c in Match.objects.get(pk=match.pk).state["companies"])
+    other = page(client, them, match)
+    assert not [iid for iid in own_hand if iid in other]

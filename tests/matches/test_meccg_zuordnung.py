@@ -311,6 +311,8 @@ def test_bench_cases_answer(meccg_cards):
 
     labels = []
     for label, run in bench.cases():
+        if not label.startswith("Kreatur zuordnen"):
+            continue  # the whole-game cases of the table (issue 19, MECCG helper)
         labels.append(label)
         assert run().creature in ("TW-14", "LE-61", "TW-15", "TW-20")
     assert len(labels) == 2

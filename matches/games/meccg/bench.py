@@ -1,7 +1,12 @@
-"""Bench cases of the MECCG game (`make bench`): the keying calculator on the whole card catalogue."""
+"""Bench cases of the MECCG game (`make bench`): the keying calculator on the whole card catalogue; the
+whole-game scenario of issue 19 (moves per turn, resolve time, state size)."""
+
+import json
 
 from . import cards
+from .engine.engine import MeccgEngine
 from .engine.keying import key_creature
+from .scenario import EngineDriver, Script
 
 ROUTE = ["Southern Mirkwood", "Anduin Vales", "High Pass"]
 
@@ -18,3 +23,58 @@ def cases():
         "Kreatur zuordnen: Kartennummern, Grundregeln",
         lambda: key_creature(catalogue, "TW-20", "hero", "TW-421", "TW-408", "starter"),
     )
+    yield from game_cases(catalogue)
+
+
+def _whole_game(catalogue):
+    """The whole-game scenario of the API test, straight on the engine; returns the script and driver."""
+    engine = MeccgEngine(lambda: catalogue)
+    driver = EngineDriver(engine)
+    script = Script(driver, driver.seats)
+    script.run()
+    return script, driver, engine
+
+
+def game_cases(catalogue):
+    """Issue 19: moves per turn of the whole-game test, the time to resolve one move, the state's size."""
+    script, driver, engine = _whole_game(catalogue)
+    per_turn = {n: c for n, c in script.submissions_per_turn().items() if n >= 1}
+    turns = sorted(per_turn.values())
+    median = turns[len(turns) // 2]
+    spelled = ", ".join(f"R{n}: {c}" for n, c in sorted(per_turn.items()))
+    size = len(json.dumps(driver.state()).encode("utf-8"))
+    played = len(script.moves)
+    # Figures that are counts, not times, go into the labels (the command prints labels with timings).
+    yield f"Ganze Partie: {played} Züge; je Runde {spelled}; Median {median}", lambda: None
+    game = _without(driver.state(), ("cards", "regions", "last"))
+    undo = len(json.dumps(driver.state().get("last")).encode("utf-8"))
+    yield (
+        f"Zustand am Ende: {size / 1024:.0f} KiB JSON (Spiel {game / 1024:.0f} KiB, Rücknahme {undo / 1024:.0f} KiB)",
+        lambda: None,
+    )
+    yield "Ganze Partie durchspielen (Engine, alle Züge)", lambda: _whole_game(catalogue)
+    state = _organisation_state(catalogue)
+    yield (
+        "Zug auswerten: apply(next_phase) in der Organisation",
+        lambda: engine.apply(state, state["turn"]["active"], {"type": "next_phase"}),
+    )
+    yield (
+        "Züge anbieten: legal_actions (jeder Zug geprüft)",
+        lambda: engine.legal_actions(state, state["turn"]["active"]),
+    )
+
+
+def _without(state, keys) -> int:
+    return len(json.dumps({k: v for k, v in state.items() if k not in keys}).encode("utf-8"))
+
+
+def _organisation_state(catalogue):
+    engine = MeccgEngine(lambda: catalogue)
+    driver = EngineDriver(engine)
+    script = Script(driver, driver.seats)
+    script.d.choose_decks()
+    driver.submit(0, {"type": "draft_stop"})
+    driver.submit(1, {"type": "draft_stop"})
+    driver.submit(0, {"type": "start_done"})
+    driver.submit(1, {"type": "start_done"})
+    return driver.state()

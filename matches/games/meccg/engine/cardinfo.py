@@ -87,6 +87,7 @@ def from_record(code: str, names: dict, card_type: str, alignment: str, attrs: d
             adjacent=[name.strip() for name in (attrs.get("moveTo") or "").split(",") if name.strip()],
         )
     info.update(keying_facts(card_type, attrs, text))
+    info.update(table_facts(card_type, attrs, text))
     return info
 
 
@@ -197,3 +198,45 @@ def avatar_kind(info: Info) -> str:
 def influence_cost(info: Info) -> int:
     """Mind counted against influence; avatars have none."""
     return info["mind"] or 0
+
+
+# --- facts for the table's combat and site rules (issue 19) ---------------------------------------------
+
+_PLAYABLE_AT = re.compile(r"Playable (?:only )?at ([^.]+?)(?:\s+if\b|\s+by\b|\.|$)", re.IGNORECASE)
+
+
+def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
+    """Strikes of creatures, keywords (hoard items, rings), a site's item rules and automatic attacks, and
+    the sites an ally or faction names ("Playable at Goblin-gate or Moria")."""
+    facts: Info = {
+        "keywords": [str(k) for k in attrs.get("keywords") or []],
+        "stage_points": _int(attrs.get("stagePoints")),
+    }
+    if attrs.get("strikes") is not None:
+        facts["strikes"] = _int(attrs.get("strikes"))
+    if card_type == "Site":
+        facts["site_playable"] = attrs.get("playable") or ""
+        facts["auto_attack"] = attrs.get("autoAttack") or ""
+    subtype = attrs.get("subtype") or ""
+    if card_type == "Character":
+        plain = plain_text(text)
+        mod = re.search(r"corruption checks? (?:are |is )?modified by ([+-]\d+)", plain, re.IGNORECASE) or re.search(
+            r"([+-]\d+) to all (?:of (?:his|her) )?corruption checks", plain, re.IGNORECASE
+        )
+        facts["corruption_mod"] = int(mod.group(1)) if mod else 0
+    if subtype == "Faction":
+        plain = plain_text(text)
+        target = re.search(r"influence check is greater than (\d+)", plain, re.IGNORECASE)
+        facts["influence_target"] = int(target.group(1)) if target else None
+        standard = re.search(r"Standard Modifications:(.*)", plain, re.IGNORECASE)
+        facts["standard_mods"] = [
+            [m.group(1).strip(), int(m.group(2))]
+            for m in re.finditer(r"([A-Za-zÀ-ÿ -]+?)\s*\(([+-]\d+)\)", standard.group(1) if standard else "")
+        ]
+    if card_type == "Resource" and subtype in ("Ally", "Faction"):
+        match = _PLAYABLE_AT.search(plain_text(text))
+        if match:
+            facts["play_sites"] = [
+                part.strip() for part in re.split(r",\s*(?:or\s+)?|\s+or\s+", match.group(1)) if part.strip()
+            ]
+    return facts

@@ -28,9 +28,25 @@ def info(state: State, iid: str) -> Info:
     return state["cards"][state["inst"][iid]["code"]]
 
 
+ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+ID_LENGTH = 6
+
+
+def new_card_id(state: State) -> str:
+    """A random instance id from the match's own id generator (issue 19: ids reveal nothing).
+
+    The ids come from a second seeded stream (``state["ids"]``, set up from the match's seed), so that
+    adding cards never shifts the dice; like ``state["rng"]`` it never leaves the server."""
+    if "ids" not in state:  # a match started before issue 19
+        state["ids"] = rng.new(rng.below(state["rng"], 1 << 62))
+    while True:
+        iid = "k" + "".join(ID_ALPHABET[rng.below(state["ids"], len(ID_ALPHABET))] for _ in range(ID_LENGTH))
+        if iid not in state["inst"]:
+            return iid
+
+
 def new_instance(state: State, code: str, owner: int, zone: str) -> str:
-    iid = f"k{state['next_id']}"
-    state["next_id"] += 1
+    iid = new_card_id(state)
     state["inst"][iid] = {
         "code": code,
         "owner": owner,
@@ -48,8 +64,8 @@ def new_instance(state: State, code: str, owner: int, zone: str) -> str:
 def move(state: State, iid: str, zone: str, *, top: bool = False) -> None:
     """Move a card to another zone of its owner; leaving play detaches it and frees its followers."""
     card = state["inst"][iid]
+    state["players"][card.pop("holder", card["owner"])][card["zone"]].remove(iid)
     player = state["players"][card["owner"]]
-    player[card["zone"]].remove(iid)
     if card["zone"] == "play" and zone != "play":
         leave_play(state, iid)
     card["zone"] = zone
@@ -59,9 +75,21 @@ def move(state: State, iid: str, zone: str, *, top: bool = False) -> None:
         player[zone].append(iid)
 
 
+def give(state: State, iid: str, seat: int, zone: str) -> None:
+    """Put a card into another player's zone (a defeated creature into the defender's marshalling point
+    pile, seeds/003 "Besiegen eines Angriffs"); ``holder`` remembers whose list holds it."""
+    move(state, iid, zone)
+    card = state["inst"][iid]
+    if seat != card["owner"]:
+        state["players"][card["owner"]][zone].remove(iid)
+        state["players"][seat][zone].append(iid)
+        card["holder"] = seat
+
+
 def leave_play(state: State, iid: str) -> None:
     card = state["inst"][iid]
     card.update(tapped=False, wounded=False, on=None, controller=None, face_down=False)
+    card.pop("mods", None)
     for company in state["companies"]:
         if iid in company["chars"]:
             company["chars"].remove(iid)

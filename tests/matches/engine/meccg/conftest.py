@@ -50,9 +50,11 @@ def engine(catalogue):
 class Table:
     """Drives one game through the engine, keeping the state and every event."""
 
-    def __init__(self, engine, seed=1):  # seed 1: seat 0 (hero) wins the roll to start
+    def __init__(self, engine, seed=1, auto=False):  # seed 1: seat 0 (hero) wins the roll to start
+        """``auto``: phases and passes without a choice go by themselves (the default of a real match); the
+        rule tests drive every step by hand."""
         self.engine = engine
-        self.state = engine.setup(2, {}, seed)
+        self.state = engine.setup(2, {"auto_phases": auto}, seed)
         self.events = []
 
     def do(self, seat, **action):

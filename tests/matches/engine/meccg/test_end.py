@@ -155,45 +155,64 @@ def test_view_never_shows_the_opponents_hand_deck_order_or_the_generator(game):
 # --- tools and dice ----------------------------------------------------------------------------------
 
 
-def test_tools_only_on_own_cards_and_logged(game):
+def test_tools_only_on_own_cards_in_own_windows_and_logged(game):
     aragorn = game.companies(0)[0]["chars"][0]
+    minion_char = game.companies(1)[0]["chars"][0]
     with pytest.raises(IllegalAction) as error:
-        game.do(1, type="tap", card=aragorn)
+        game.do(1, type="tap", card=minion_char)  # not the minion player's window
+    assert error.value.code == "not_your_window"
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="tap", card=minion_char)
     assert error.value.code == "not_yours"
     game.do(0, type="tap", card=aragorn)
-    game.do(0, type="wound", card=aragorn)
-    game.do(0, type="heal", card=aragorn)
-    assert game.state["inst"][aragorn]["tapped"] and not game.state["inst"][aragorn]["wounded"]
     assert "Platz 1 tappt Aragorn II." in game.log()
-
-
-def test_move_card_between_zones_hides_hand_cards_from_the_opponent(game):
-    card = game.state["players"][0]["hand"][0]
-    events = game.do(0, type="move_card", card=card, to="sideboard")
-    assert game.state["inst"][card]["zone"] == "sideboard"
-    name = game.card(card)["name_de"]
-    assert name not in events[0].public.render()
-    assert name in events[0].private[0].render()
     with pytest.raises(IllegalAction) as error:
-        game.do(0, type="move_card", card=card, to="nowhere")
+        game.do(0, type="tap", card=aragorn)
+    assert error.value.code == "already_tapped"
+    # Untapping, wounding, healing at will are gone: only as a request the opponent accepts.
+    for kind in ("untap", "wound", "heal", "move_card"):
+        with pytest.raises(IllegalAction) as error:
+            game.do(0, type=kind, card=aragorn)
+        assert error.value.code == "unknown_action"
+    game.do(0, type="propose", change={"type": "untap", "card": aragorn}, note="Kartentext")
+    assert game.engine.current_seats(game.state) == [1]
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="next_phase")
+    assert error.value.code == "request_open"
+    game.do(1, type="answer", accept=False)
+    assert game.state["inst"][aragorn]["tapped"] is True
+    game.do(0, type="propose", change={"type": "untap", "card": aragorn})
+    game.do(1, type="answer", accept=True)
+    assert game.state["inst"][aragorn]["tapped"] is False
+    assert "Platz 2 nimmt den Vorschlag an." in game.log()
+
+
+def test_a_request_names_the_card_it_makes_public(game):
+    card = game.state["players"][0]["deck"][0]
+    name = game.card(card)["name_de"]
+    events = game.do(0, type="propose", change={"type": "move_card", "card": card, "to": "hand"}, note="Suche")
+    assert name in events[0].public.render()
+    assert game.state["inst"][card]["zone"] == "deck"  # nothing moves before the answer
+    game.do(1, type="answer", accept=True)
+    assert game.state["inst"][card]["zone"] == "hand"
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="propose", change={"type": "move_card", "card": card, "to": "nowhere"})
     assert error.value.code == "bad_zone"
 
 
-def test_strike_roll_with_modifiers(game):
-    bilbo = game.companies(0)[0]["chars"][1]
-    game.do(0, type="tap", card=bilbo)
-    game.do(0, type="roll", kind="strike", character=bilbo, prowess=30, support=1)
-    line = next(line for line in game.log() if line.startswith("Hieb gegen Bilbo"))
-    assert "getappt −1" in line and "Unterstützung +1" in line
-    # Prowess 30 always beats Bilbo (1 + at most 12): wounded, then a body check.
-    assert game.state["inst"][bilbo]["wounded"] or game.state["inst"][bilbo]["zone"] == "out"
-    assert any(line.startswith("Konstitutionswurf für Bilbo") for line in game.log())
+def test_a_request_on_a_hidden_opponent_card_says_nothing_about_it(game):
+    hidden = game.state["players"][1]["hand"][0]
+    for change in ({"type": "wound", "card": hidden}, {"type": "move_card", "card": hidden, "to": "discard"}):
+        with pytest.raises(IllegalAction) as error:
+            game.do(0, type="propose", change=change)
+        assert game.card(hidden)["name_de"] not in error.value.text.render()
+    assert game.state.get("request") is None
 
 
 def test_roll_input_checked(game):
     aragorn = game.companies(0)[0]["chars"][0]
     with pytest.raises(IllegalAction) as error:
-        game.do(0, type="roll", kind="strike", character=aragorn, prowess="viel")
+        game.do(0, type="roll", kind="corruption", character=aragorn, modifier="viel")
     assert error.value.code == "bad_number"
     with pytest.raises(IllegalAction) as error:
         game.do(0, type="roll", kind="würfeln", character=aragorn)
@@ -205,7 +224,8 @@ def test_eliminated_avatar_counts_as_lost(game, catalogue):
     state["cards"]["TW-156"] = catalogue["TW-156"]
     gandalf = st.new_instance(state, "TW-156", 0, "play")
     game.companies(0)[0]["chars"].append(gandalf)
-    game.do(0, type="move_card", card=gandalf, to="out")
+    game.do(0, type="propose", change={"type": "move_card", "card": gandalf, "to": "out"})
+    game.do(1, type="answer", accept=True)
     assert game.state["players"][0]["lost_avatar"] is True
     assert game.engine.marshalling_points(game.state, 0).lost_avatar is True
 
@@ -237,10 +257,17 @@ def test_drawing_the_last_card_exhausts_at_once(game):
     assert len(player["deck"]) == discarded and player["discard"] == []
 
 
-def test_milling_the_whole_deck_counts_as_exhausted(game):
+def test_a_request_never_mills_the_deck_empty(game):
     game.to_phase("organization")
-    before = len(game.state["players"][0]["deck"])
-    game.do(0, type="move_card", **{"from": "deck"}, to="discard", count=200)
-    player = game.state["players"][0]
-    assert player["exhausted"] == 1
-    assert len(player["deck"]) == before and player["discard"] == []
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="propose", change={"type": "mill", "count": 200, "to": "discard"})
+    assert error.value.code == "bad_number"
+    exhaust_soon(game, 0, keep=3)
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="propose", change={"type": "mill", "count": 3, "to": "discard"})
+    assert error.value.code == "deck_too_small"
+    top = game.state["players"][0]["deck"][:2]
+    game.do(0, type="propose", change={"type": "mill", "count": 2, "to": "discard"})
+    events = game.do(1, type="answer", accept=True)
+    assert game.state["players"][0]["exhausted"] == 0
+    assert all(game.card(i)["name_de"] in events[-1].public.render() for i in top)

@@ -207,10 +207,11 @@ def test_on_guard_counts_against_the_limit_and_stays_hidden(game):
     game.do(1, type="on_guard", card=wolves)
     assert game.companies(0)[0]["hazards"] == 1
     view = game.engine.view(game.state, 0)
-    assert view["companies"][0]["on_guard"] == [{"id": wolves, "hidden": True}] or {"id": wolves, "hidden": True} in [
-        g for c in view["companies"] for g in c["on_guard"]
-    ]
-    assert "TW-25" not in str([c["on_guard"] for c in view["companies"]])
+    # Face down for the moving player: neither the card nor its id (issue 19: ids reveal nothing).
+    assert [g for c in view["companies"] for g in c["on_guard"]] == [{"hidden": True}]
+    assert wolves not in str(view) and "TW-25" not in str([c["on_guard"] for c in view["companies"]])
+    own = game.engine.view(game.state, 1)
+    assert [g["id"] for c in own["companies"] for g in c["on_guard"]] == [wolves]
     second = hand_card(game, 1, "TW-5")
     with pytest.raises(IllegalAction) as error:
         game.do(1, type="on_guard", card=second)

@@ -37,6 +37,14 @@ ACTION_TYPES = [
     "move_card",
     "reveal",
     "roll",
+    "propose",
+    "answer",
+    "withdraw",
+    "assign_strike",
+    "assign_done",
+    "resolve_strike",
+    "take_item",
+    "take_done",
 ]
 JUNK = [None, -1, 10**9, "x", [], {"kind": "company", "id": None}, True, "k1"]
 FIELDS = [
@@ -53,6 +61,11 @@ FIELDS = [
     "prowess",
     "from",
     "count",
+    "change",
+    "accept",
+    "note",
+    "keyed",
+    "support",
 ]
 
 

@@ -52,7 +52,8 @@ def test_only_the_active_player_moves_the_phase_on(game):
 def test_untap_phase_untaps_and_heals_at_a_haven(game):
     aragorn = game.companies(0)[0]["chars"][0]
     game.to_phase("organization")
-    game.do(0, type="wound", card=aragorn)
+    game.do(0, type="propose", change={"type": "wound", "card": aragorn})
+    game.do(1, type="answer", accept=True)
     for _ in range(6):
         game.next_phase()  # through the opponent's turn back to our untap phase
     while game.turn["active"] != 0:
@@ -198,12 +199,30 @@ def test_site_phase_resources_need_the_site_entered_and_a_character_to_tap(game)
         game.do(0, type="play_card", card=dagger)
     assert error.value.code == "not_entered"
     game.do(0, type="enter_site")
-    aragorn = game.companies(0)[0]["chars"][0]
+    aragorn, bilbo = game.companies(0)[0]["chars"]
+    with pytest.raises(IllegalAction) as error:  # Rivendell: no items at a haven
+        game.do(0, type="play_card", card=dagger, target={"kind": "character", "id": aragorn})
+    assert error.value.code == "item_not_playable"
+    # The company stands at Moria instead (test setup): minor to greater items and gold rings there.
+    moria = game.find(0, "sites", "TW-413")
+    st.move(game.state, moria, "play")
+    game.companies(0)[0]["site"] = moria
+    game.companies(0)[0]["entered"] = True
     game.do(0, type="play_card", card=dagger, target={"kind": "character", "id": aragorn})
-    assert game.state["inst"][aragorn]["tapped"] is True
+    assert game.state["inst"][aragorn]["tapped"] is True and game.state["inst"][moria]["tapped"] is True
     game.do(1, type="pass")
     game.do(0, type="pass")
     assert game.state["inst"][dagger]["on"] == aragorn
+    # One more minor item after the site was tapped, by another character; then no more.
+    second = hand_card(game, 0, "TW-206")
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="play_card", card=second, character=aragorn)
+    assert error.value.code == "bearer_tapped"
+    game.do(0, type="play_card", card=second, character=bilbo)
+    game.do(1, type="pass")
+    game.do(0, type="pass")
+    assert game.state["inst"][second]["on"] == bilbo
+    assert game.companies(0)[0]["minor_extra"] is True
 
 
 def test_hand_size_restored_at_the_end_of_the_turn(game):

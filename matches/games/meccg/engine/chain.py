@@ -1,0 +1,157 @@
+"""Playing cards and the chain of effects (seeds/003 "Kette von Ereignissen")."""
+
+from __future__ import annotations
+
+from matches.engine.base import Event, IllegalAction, State, gettext_noop
+
+from . import state as st
+from .cardinfo import is_creature, is_hazard, is_long_event, is_short_event, is_site_resource
+from .common import Base
+
+
+class ChainMixin(Base):
+    def _target(self, state: State, raw) -> dict:
+        if raw is None:
+            return {"kind": "table"}
+        if not isinstance(raw, dict) or raw.get("kind") not in ("character", "company", "site", "table"):
+            raise IllegalAction(
+                "bad_target", gettext_noop("Ziel ist „character“, „company“, „site“ oder „table“ mit „id“.")
+            )
+        kind = raw["kind"]
+        if kind == "table":
+            return {"kind": "table"}
+        ident = raw.get("id")
+        if kind == "company":
+            if st.company(state, ident) is None:
+                raise IllegalAction("bad_target", gettext_noop("Diese Gemeinschaft gibt es nicht."))
+        elif not isinstance(ident, str) or ident not in state["inst"] or state["inst"][ident]["zone"] != "play":
+            raise IllegalAction("bad_target", gettext_noop("Das Ziel liegt nicht im Spiel."))
+        elif kind == "character" and not st.company_of(state, ident):
+            raise IllegalAction("bad_target", gettext_noop("Das Ziel ist kein Charakter im Spiel."))
+        return {"kind": kind, "id": ident}
+
+    def _do_play_card(self, state, seat, action, events):
+        self._stage(state, "play")
+        self._no_trim(state)
+        turn = state["turn"]
+        active = turn["active"]
+        if state["chain"] and state["priority"] != seat:
+            raise IllegalAction(
+                "no_priority", gettext_noop("Dein Gegner darf gerade auf die Kette antworten, nicht du.")
+            )
+        iid = self._own(state, seat, action.get("card"), "hand")
+        info = st.info(state, iid)
+        bearer = None
+        if info["type"] in ("Character", "Site", "Region"):
+            raise IllegalAction(
+                "not_playable",
+                gettext_noop("%(card)s wird nicht so gespielt (Charaktere: „play_character“, Orte: „plan_movement“)."),
+                card=info["name_de"],
+            )
+        phase = turn["phase"]
+        group = self._current_company(state)
+        if state["chain"] and (is_creature(info) or "corruption" in info["subtype"].casefold()):
+            raise IllegalAction(
+                "not_in_chain", gettext_noop("Kreaturen beginnen immer eine neue Kette; sie sind keine Antwort.")
+            )
+        if is_hazard(info):
+            if seat == active:
+                raise IllegalAction("own_hazard", gettext_noop("Gefahren spielt nur der Gegner des Spielers am Zug."))
+            if phase != "movement" or group is None:
+                raise IllegalAction(
+                    "hazard_phase",
+                    gettext_noop("Gefahren werden in der Bewegungs-/Gefahrenphase einer Gemeinschaft gespielt."),
+                )
+            self._check_hazard_limit(group)
+            group["hazards"] += 1
+            turn["done"] = [False, False]
+            if is_creature(info):
+                # "Kreaturen": keyed to the route or the site as the hazard player announces; refused with
+                # the keying calculator's message when it cannot be (keying.py).
+                key_ = self._key_creature(state, info, group, action.get("keyed"))
+                action = {**action, "target": {"kind": "company", "id": group["id"]}}
+        else:
+            if seat != active and not state["chain"]:
+                raise IllegalAction(
+                    "not_your_turn_resource",
+                    gettext_noop(
+                        "Unterstützungskarten spielst du in deinen eigenen Phasen oder als Antwort in einer Kette."
+                    ),
+                )
+            if seat == active and is_long_event(info) and phase != "long_event":
+                raise IllegalAction(
+                    "long_event_phase",
+                    gettext_noop("Langfristige Ereignisse werden in der Langfristige-Ereignisse-Phase gespielt."),
+                )
+            if seat == active and phase == "site" and not state["chain"] and (group is None or not group["entered"]):
+                raise IllegalAction(
+                    "not_entered",
+                    gettext_noop("In der Ortsphase erst den Ort betreten, dann Unterstützungskarten spielen."),
+                )
+            if is_site_resource(info) and seat == active and not state["chain"]:
+                bearer = self._site_resource_cost(state, seat, action, info, group)
+                if info["subtype"] != "Faction":  # items and allies go onto the character who tapped
+                    action = {**action, "target": {"kind": "character", "id": bearer}}
+            if phase == "movement" and group is not None:
+                turn["done"] = [False, False]
+        target = self._target(state, action.get("target"))
+        st.move(state, iid, "play")
+        link = {"seat": seat, "card": iid, "target": target}
+        if is_hazard(info) and is_creature(info):
+            link["key"] = key_.to_json()
+        if info["subtype"] == "Faction" and bearer:
+            link["bearer"] = bearer
+        state["chain"].append(link)
+        state["priority"] = 1 - seat
+        state["passes"] = 0
+        self._log(
+            events,
+            gettext_noop("%(player)s spielt %(card)s%(target)s."),
+            seat,
+            card=info["name_de"],
+            target=self._target_label(state, target),
+        )
+
+    def _target_label(self, state: State, target: dict) -> str:
+        if target["kind"] == "company":
+            return " → " + self._company_label(state, st.company(state, target["id"]))
+        if target["kind"] in ("character", "site"):
+            return " → " + st.info(state, target["id"])["name_de"]
+        return ""
+
+    def _pass_chain(self, state: State, seat: int, events: list[Event]) -> None:
+        state["passes"] += 1
+        last = state["chain"][-1]["seat"] if state["chain"] else None
+        # Decision (by post): the player whose card is the last link has said all they wanted by playing
+        # it; when the opponent passes, the chain resolves (they may start a new one afterwards).
+        if state["passes"] >= 2 or (state.get("auto_phases", True) and last is not None and last != seat):
+            self._log(events, gettext_noop("%(player)s passt."), seat)
+            self._resolve_chain(state, events)
+        else:
+            state["priority"] = 1 - seat
+            self._log(events, gettext_noop("%(player)s passt."), seat)
+
+    def _resolve_chain(self, state: State, events: list[Event]) -> None:
+        """Both passed: the chain resolves last in, first out; a creature attacks when it resolves."""
+        while state["chain"]:
+            link = state["chain"].pop()
+            iid = link["card"]
+            info = st.info(state, iid)
+            target = link["target"]
+            self._log(events, gettext_noop("%(card)s wird abgehandelt."), card=info["name_de"])
+            if "key" in link:
+                self._creature_attacks(state, link, events)
+                continue
+            if "bearer" in link:
+                self._influence_faction(state, link, events)
+                continue
+            if is_short_event(info):
+                st.move(state, iid, "discard")
+            elif target["kind"] in ("character", "site") and state["inst"].get(target["id"], {}).get("zone") == "play":
+                state["inst"][iid]["on"] = target["id"]
+            elif target["kind"] == "company":
+                group = st.company(state, target["id"])
+                if group and group["chars"]:
+                    state["inst"][iid]["on"] = None
+        state["priority"] = None
+        state["passes"] = 0

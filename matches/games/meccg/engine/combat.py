@@ -1,0 +1,487 @@
+"""Attacks resolved by the table (seeds/003 "Angriffe (Kämpfe)": "Zuweisung der Hiebe", "Abwicklung der Hiebe",
+"Besiegen eines Angriffs", "Konstitutionswurf", "Verhöre").
+
+An attack (a hazard creature, an automatic attack of a site) is ``state["attack"]`` while it runs:
+
+1. ``defender``: the company's player assigns strikes to untapped characters and allies (``assign_strike``),
+   or stops (``assign_done``);
+2. ``attacker``: the hazard player assigns the rest to characters without a strike (forced when there are
+   at least as many strikes as such characters); strikes beyond every character are *excess* strikes,
+   each a −1 to the prowess of a character the attacker names (``excess``);
+3. ``resolve``: the defender picks the next strike (``resolve_strike``, with characters tapping in
+   support, +1 each, and whether the character stays untapped, −3); the server rolls, then the body
+   check against the modified body;
+4. ``takeover``: the items of an eliminated character may pass to unwounded company members
+   (``take_item``/``take_done``).
+
+A defeated creature goes to the defender's marshalling point pile; every roll is logged with its modifiers.
+"""
+
+from __future__ import annotations
+
+from matches.engine.base import IllegalAction, State, gettext_noop
+
+from . import state as st
+from . import stats
+from .cardinfo import avatar_kind
+from .common import Base
+
+COMBAT_ACTIONS = ("assign_strike", "assign_done", "resolve_strike", "resolve_all", "take_item", "take_done")
+
+
+class CombatMixin(Base):
+    # --- starting an attack -------------------------------------------------------------------------
+
+    def _start_attack(self, state: State, group: dict, attack: dict, events: list) -> None:
+        """``attack``: name, race, strikes, prowess, body (None: none), detainment, card (creature iid or None),
+        source ("creature" | "auto"), each_character (automatic attacks that strike every character)."""
+        attacker = 1 - group["owner"]
+        strikes = len(stats.fighters(state, group)) if attack.get("each_character") else attack["strikes"]
+        state["attack"] = {
+            **attack,
+            "strikes": strikes,
+            "company": group["id"],
+            "defender": group["owner"],
+            "attacker": attacker,
+            "stage": "defender",
+            "left": strikes,
+            "assigned": {},  # character → number of excess strikes on it (−1 each)
+            "resolved": [],
+            "defeated": 0,
+            "takeover": None,
+        }
+        self._log(
+            events,
+            gettext_noop(
+                "Angriff auf %(company)s: %(name)s (%(race)s), %(strikes)s Hiebe, Kampfgeschick %(prowess)s, "
+                "Konstitution %(body)s%(detainment)s."
+            ),
+            company=self._company_label(state, group),
+            name=attack["name"],
+            race=attack.get("race") or "–",
+            strikes=strikes,
+            prowess=attack["prowess"],
+            body=attack["body"] if attack["body"] is not None else "–",
+            detainment=" (Verhör)" if attack["detainment"] else "",
+        )
+        self._advance_attack(state, events)
+
+    # --- whose move -------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _attack_seat(state: State) -> int | None:
+        attack = state.get("attack")
+        if not attack:
+            return None
+        if attack["stage"] == "takeover" and attack["takeover"].get("seat") is not None:
+            return attack["takeover"]["seat"]
+        return attack["attacker"] if attack["stage"] in ("attacker", "excess") else attack["defender"]
+
+    def _combat_turn(self, state: State, seat: int, *stages: str) -> dict:
+        self._stage(state, "play")
+        attack = state.get("attack")
+        if not attack:
+            raise IllegalAction("no_attack", gettext_noop("Gerade läuft kein Angriff."))
+        if attack["stage"] not in stages or self._attack_seat(state) != seat:
+            raise IllegalAction("not_your_window", gettext_noop("Gerade bist du nicht an der Reihe."))
+        return attack
+
+    def _attack_group(self, state: State) -> dict | None:
+        return st.company(state, state["attack"]["company"])
+
+    def _unassigned(self, state: State, group: dict) -> list[str]:
+        assigned = state["attack"]["assigned"]
+        return [c for c in stats.fighters(state, group) if c not in assigned]
+
+    @staticmethod
+    def _untapped(state: State, iid: str) -> bool:
+        card = state["inst"][iid]
+        return not card["tapped"] and not card["wounded"]
+
+    def _advance_attack(self, state: State, events: list) -> None:
+        """Move the attack on as far as nobody has a choice to make."""
+        attack = state["attack"]
+        group = self._attack_group(state)
+        if group is None or not group["chars"]:
+            self._end_attack(state, events)
+            return
+        if attack.get("versus"):
+            self._advance_versus(state, group, events)
+            return
+        if attack["stage"] == "defender":
+            if attack["left"] and any(self._untapped(state, c) for c in self._unassigned(state, group)):
+                return
+            attack["stage"] = "attacker"
+        if attack["stage"] == "attacker":
+            free = self._unassigned(state, group)
+            if attack["left"] and free and attack["left"] >= len(free):
+                # "Hiebe müssen an so viele Charaktere wie möglich verteilt werden."
+                for iid in free:
+                    self._assign(state, iid, events)
+                free = []
+            if attack["left"] and free:
+                return
+            attack["stage"] = "excess"
+        if attack["stage"] == "excess":
+            targets = list(attack["assigned"])
+            if attack["left"] and len(targets) > 1:
+                return
+            while attack["left"] and targets:
+                self._excess(state, targets[0], events)
+            attack["stage"] = "resolve"
+        if attack["stage"] == "resolve":
+            open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
+            if len(open_strikes) == 1 and state.get("auto_phases", True):
+                # Nobody has a choice left (the character cannot stay untapped, nobody can support): roll.
+                iid = open_strikes[0]
+                helpers = [c for c in self._unassigned(state, group) if self._untapped(state, c)]
+                if not helpers and not self._untapped(state, iid):
+                    self._strike(state, iid, 0, False, events)
+                    attack["resolved"].append(iid)
+                    if attack["stage"] == "takeover":
+                        return
+                    open_strikes = []
+            if open_strikes:
+                return
+            self._end_attack(state, events)
+
+    def _assign(self, state: State, iid: str, events: list) -> None:
+        attack = state["attack"]
+        attack["assigned"][iid] = 0
+        attack["left"] -= 1
+        self._log(events, gettext_noop("Ein Hieb gegen %(card)s."), card=st.info(state, iid)["name_de"])
+
+    def _excess(self, state: State, iid: str, events: list) -> None:
+        attack = state["attack"]
+        if attack.get("versus"):
+            self._excess_versus(state)
+        attack["assigned"][iid] += 1
+        attack["left"] -= 1
+        self._log(events, gettext_noop("Überzähliger Hieb: −1 für %(card)s."), card=st.info(state, iid)["name_de"])
+
+    def _combat_actions(self, state: State) -> list[dict]:
+        """The actions open in the attack (the last one is the default when time runs out)."""
+        attack = state["attack"]
+        group = self._attack_group(state)
+        stage = attack["stage"]
+        if attack.get("versus") and stage in ("defender", "attacker"):
+            return self._versus_actions(state)
+        if stage == "defender":
+            free = [c for c in self._unassigned(state, group) if self._untapped(state, c)]
+            return [*({"type": "assign_strike", "character": c} for c in free), {"type": "assign_done"}]
+        if stage == "attacker":
+            return [{"type": "assign_strike", "character": c} for c in self._unassigned(state, group)]
+        if stage == "excess":
+            return [{"type": "assign_strike", "character": c} for c in attack["assigned"]]
+        if stage == "takeover":
+            takeover = attack["takeover"]
+            heirs = [h for h in takeover["heirs"] if h not in takeover["taken"]]
+            return [
+                *({"type": "take_item", "card": i, "character": h} for i in takeover["items"] for h in heirs),
+                {"type": "take_done"},
+            ]
+        open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
+        every = [{"type": "resolve_all"}] if len(open_strikes) > 1 else []
+        return every + [{"type": "resolve_strike", "character": c} for c in open_strikes]
+
+    # --- assigning strikes ---------------------------------------------------------------------------
+
+    def _do_assign_strike(self, state, seat, action, events):
+        """One strike (``character``), or several in one move (``characters``, in order)."""
+        many = action.get("characters")
+        if many is not None:
+            if not isinstance(many, list) or not many:
+                raise IllegalAction("bad_strike_target", gettext_noop("„characters“ ist eine Liste von Charakteren."))
+            for iid in many:
+                if not state.get("attack"):
+                    break
+                self._do_assign_strike(state, seat, {"character": iid}, events)
+            return
+        attack = self._combat_turn(state, seat, "defender", "attacker", "excess")
+        if attack.get("versus") and attack["stage"] != "excess":
+            self._assign_versus(state, seat, action, events)
+            return
+        group = self._attack_group(state)
+        iid = action.get("character")
+        if iid not in stats.fighters(state, group):
+            raise IllegalAction(
+                "bad_strike_target", gettext_noop("Hiebe gehen nur an Charaktere und Verbündete der Gemeinschaft.")
+            )
+        if attack["stage"] == "excess":
+            if iid not in attack["assigned"]:
+                raise IllegalAction(
+                    "bad_strike_target",
+                    gettext_noop("Überzählige Hiebe (−1) gehen an Charaktere, denen ein Hieb zugewiesen ist."),
+                )
+            self._excess(state, iid, events)
+        else:
+            if iid in attack["assigned"]:
+                raise IllegalAction("already_assigned", gettext_noop("Diesem Charakter ist schon ein Hieb zugewiesen."))
+            if attack["stage"] == "defender" and not self._untapped(state, iid):
+                raise IllegalAction(
+                    "strike_tapped", gettext_noop("Der Verteidiger weist Hiebe nur ungetappten Charakteren zu.")
+                )
+            self._assign(state, iid, events)
+        self._advance_attack(state, events)
+
+    def _do_assign_done(self, state, seat, action, events):
+        attack = self._combat_turn(state, seat, "defender")
+        attack["stage"] = "attacker"
+        self._log(events, gettext_noop("%(player)s weist keine weiteren Hiebe zu."), seat)
+        self._advance_attack(state, events)
+
+    # --- resolving a strike ----------------------------------------------------------------------------
+
+    def _do_resolve_all(self, state, seat, action, events):
+        """Every open strike in turn, as they were assigned, without support and tapping: one move."""
+        self._combat_turn(state, seat, "resolve")
+        while state.get("attack") and state["attack"]["stage"] == "resolve":
+            self._do_resolve_strike(state, seat, {}, events)
+
+    def _do_resolve_strike(self, state, seat, action, events):
+        attack = self._combat_turn(state, seat, "resolve")
+        group = self._attack_group(state)
+        open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
+        iid = action.get("character") or open_strikes[0]
+        if iid not in open_strikes:
+            raise IllegalAction("no_strike", gettext_noop("Gegen diesen Charakter ist kein Hieb offen."))
+        support = action.get("support") or []
+        if not isinstance(support, list) or len(set(map(str, support))) != len(support):
+            raise IllegalAction("bad_support", gettext_noop("„support“ ist eine Liste verschiedener Charaktere."))
+        for helper in support:
+            # "+1 für jeden anderen Charakter oder Verbündeten derselben Gemeinschaft, dem kein Hieb
+            # zugewiesen wurde und der zur Unterstützung getappt wird."
+            if helper not in stats.fighters(state, group) or helper in attack["assigned"]:
+                raise IllegalAction(
+                    "bad_support",
+                    gettext_noop("Unterstützen kann nur ein Charakter derselben Gemeinschaft ohne eigenen Hieb."),
+                )
+            if not self._untapped(state, helper):
+                raise IllegalAction("support_tapped", gettext_noop("Ein Helfer muss ungetappt sein."))
+        for helper in support:
+            state["inst"][helper]["tapped"] = True
+        if attack.get("versus"):
+            self._versus_strike(state, iid, len(support), bool(action.get("stay_untapped")), events)
+        else:
+            self._strike(state, iid, len(support), bool(action.get("stay_untapped")), events)
+        attack["resolved"].append(iid)
+        self._advance_attack(state, events)
+
+    def _strike(self, state: State, iid: str, support: int, stay: bool, events: list) -> None:
+        attack = state["attack"]
+        card = state["inst"][iid]
+        name = st.info(state, iid)["name_de"]
+        mods = []
+        total_mod = support - attack["assigned"][iid]
+        if card["wounded"]:
+            total_mod -= 2
+            mods.append("verwundet −2")
+        elif card["tapped"]:
+            total_mod -= 1
+            mods.append("getappt −1")
+        elif stay:
+            total_mod -= 3
+            mods.append("bleibt ungetappt −3")
+        if support:
+            mods.append(f"Unterstützung +{support}")
+        if attack["assigned"][iid]:
+            mods.append(f"überzählige Hiebe −{attack['assigned'][iid]}")
+        dice = self._roll2d6(state)
+        prowess = stats.prowess(state, iid)
+        total = prowess + sum(dice) + total_mod
+        if not (stay and not card["tapped"]):
+            card["tapped"] = True
+        if total > prowess_of(attack):
+            outcome = gettext_noop("Hieb abgewehrt")
+        elif total == prowess_of(attack):
+            outcome = gettext_noop("Hieb erfolglos, ohne Wirkung")
+        elif attack["detainment"]:
+            outcome = gettext_noop("Hieb erfolgreich: Verhör, der Charakter wird nur getappt")
+        else:
+            outcome = gettext_noop("Hieb erfolgreich: Charakter verwundet")
+        self._log(
+            events,
+            gettext_noop(
+                "Hieb gegen %(card)s: Kampfgeschick %(prowess)s + Wurf %(a)s+%(b)s (%(mods)s) = %(total)s gegen "
+                "%(attack)s: %(outcome)s."
+            ),
+            card=name,
+            prowess=stats.describe(state, iid, "prowess"),
+            a=dice[0],
+            b=dice[1],
+            mods=", ".join(mods) or "–",
+            total=total,
+            attack=prowess_of(attack),
+            outcome=outcome,
+        )
+        if total > prowess_of(attack):
+            self._strike_failed(state, events)
+        elif total < prowess_of(attack):
+            if attack["detainment"]:
+                card["tapped"] = True  # "führt nur zum Tappen des betroffenen Charakters"
+                return
+            was_wounded = card["wounded"]
+            card["wounded"] = True
+            self._body_check(state, iid, 1 if was_wounded else 0, events)
+
+    def _strike_failed(self, state: State, events: list) -> None:
+        """The character beat the strike: the attack's body check, unless detainment or no body."""
+        attack = state["attack"]
+        if attack["detainment"]:
+            return  # "Verhörangriffe können nicht besiegt werden"
+        if attack["body"] is None:
+            attack["defeated"] += 1
+            return
+        dice = self._roll2d6(state)
+        beaten = sum(dice) > attack["body"]
+        if beaten:
+            attack["defeated"] += 1
+        self._log(
+            events,
+            gettext_noop("Konstitutionswurf gegen den Angriff: %(a)s+%(b)s gegen %(body)s: %(outcome)s."),
+            a=dice[0],
+            b=dice[1],
+            body=attack["body"],
+            outcome=gettext_noop("Hieb besiegt") if beaten else gettext_noop("der Hieb übersteht"),
+        )
+
+    def _body_check(self, state: State, iid: str, modifier: int, events: list) -> None:
+        """Rolled by the hazard player's side (the server) against the MODIFIED body."""
+        info = st.info(state, iid)
+        dice = self._roll2d6(state)
+        total = sum(dice) + modifier
+        body = stats.body(state, iid)
+        eliminated = total > body
+        self._log(
+            events,
+            gettext_noop(
+                "Konstitutionswurf für %(card)s: %(a)s+%(b)s, Modifikator %(mod)s = %(total)s gegen "
+                "Konstitution %(body)s: %(outcome)s."
+            ),
+            card=info["name_de"],
+            a=dice[0],
+            b=dice[1],
+            mod=modifier,
+            total=total,
+            body=stats.describe(state, iid, "body"),
+            outcome=gettext_noop("eliminiert") if eliminated else gettext_noop("verwundet"),
+        )
+        if avatar_kind(info) == "Ringwraith" and sum(dice) in (7, 8):
+            # "Ergibt der Konstitutionswurf eines Ringgeistes genau 7 oder 8, muss der Ringgeist auf die Hand
+            # genommen werden" — not a lost avatar.
+            self._log(events, gettext_noop("%(card)s kehrt auf die Hand zurück (7 oder 8)."), card=info["name_de"])
+            st.move(state, iid, "hand")
+            return
+        if eliminated:
+            self._eliminate_in_combat(state, iid, events)
+
+    def _eliminate_in_combat(self, state: State, iid: str, events: list) -> None:
+        """ "Wird ein Charakter eliminiert, so darf jeder unverwundete Charakter in seiner Gemeinschaft einen
+        seiner Gegenstände übernehmen." The items wait on the table until the defender has chosen."""
+        attack = state.get("attack")
+        group = st.company_of(state, iid)
+        items = [i for i in st.attached(state, iid) if stats.is_item(st.info(state, i))]
+        heirs = [c for c in (group["chars"] if group else []) if c != iid and not state["inst"][c]["wounded"]]
+        owner = state["inst"][iid]["owner"]
+        if attack and items and heirs:
+            for item in items:
+                state["inst"][item]["on"] = None  # kept in play while the character's player chooses
+            attack["takeover"] = {"items": items, "heirs": heirs, "taken": [], "seat": owner}
+        if stats.is_ally(st.info(state, iid)):
+            st.move(state, iid, "discard")
+        elif attack and attack.get("versus"):
+            # "Kämpfe zwischen Gemeinschaften": the eliminated character gives its opponent kill points and
+            # goes to the opponent's marshalling point pile.
+            if avatar_kind(st.info(state, iid)):
+                state["players"][owner]["lost_avatar"] = True
+            st.give(state, iid, 1 - owner, "mp")
+        else:
+            self._eliminate(state, iid)
+        if attack and attack["takeover"]:
+            attack["return_to"] = attack["stage"]
+            attack["stage"] = "takeover"
+
+    def _eliminate(self, state: State, iid: str) -> None:
+        owner = state["inst"][iid]["owner"]
+        if avatar_kind(st.info(state, iid)):
+            state["players"][owner]["lost_avatar"] = True
+        st.move(state, iid, "out")
+
+    # --- items of an eliminated character ---------------------------------------------------------------
+
+    def _do_take_item(self, state, seat, action, events):
+        attack = self._combat_turn(state, seat, "takeover")
+        takeover = attack["takeover"]
+        item, heir = action.get("card"), action.get("character")
+        if item not in takeover["items"]:
+            raise IllegalAction("bad_item", gettext_noop("Dieser Gegenstand ist nicht zu übernehmen."))
+        if heir not in takeover["heirs"] or heir in takeover["taken"]:
+            raise IllegalAction(
+                "bad_heir",
+                gettext_noop("Jeder unverwundete Charakter der Gemeinschaft übernimmt höchstens einen Gegenstand."),
+            )
+        state["inst"][item]["on"] = heir
+        takeover["items"].remove(item)
+        takeover["taken"].append(heir)
+        self._log(
+            events,
+            gettext_noop("%(character)s übernimmt %(item)s."),
+            character=st.info(state, heir)["name_de"],
+            item=st.info(state, item)["name_de"],
+        )
+        if not takeover["items"] or len(takeover["taken"]) == len(takeover["heirs"]):
+            self._finish_takeover(state, events)
+
+    def _do_take_done(self, state, seat, action, events):
+        self._combat_turn(state, seat, "takeover")
+        self._finish_takeover(state, events)
+
+    def _finish_takeover(self, state: State, events: list) -> None:
+        attack = state["attack"]
+        for item in attack["takeover"]["items"]:
+            st.move(state, item, "discard")
+            self._log(events, gettext_noop("%(item)s wird abgeworfen."), item=st.info(state, item)["name_de"])
+        attack["takeover"] = None
+        attack["stage"] = attack.pop("return_to", "resolve")
+        self._advance_attack(state, events)
+
+    # --- the end of an attack ----------------------------------------------------------------------------
+
+    def _cancel_attack(self, state: State, events: list) -> None:
+        """A card's text cancels the attack (accepted request): no strike counts, the creature is discarded."""
+        state["attack"]["assigned"] = {}
+        state["attack"]["detainment"] = True  # nothing is defeated, nothing scores
+        self._end_attack(state, events)
+
+    def _end_attack(self, state: State, events: list) -> None:
+        attack = state["attack"]
+        state["attack"] = None
+        group = st.company(state, attack["company"])
+        for iid in stats.fighters(state, group) if group else []:
+            state["inst"][iid].pop("mods", None)  # request modifiers last for one attack
+        creature = attack.get("card")
+        beaten = not attack["detainment"] and attack["assigned"] and attack["defeated"] >= len(attack["assigned"])
+        if beaten:
+            self._log(events, gettext_noop("Der Angriff (%(name)s) ist besiegt."), name=attack["name"])
+        if creature and state["inst"][creature]["zone"] == "play":
+            if beaten:
+                # "… geht in den Siegpunktstapel des angegriffenen Spielers"; which points count (with or
+                # without *) is the score's business (scoring.py, "Punkte").
+                st.give(state, creature, attack["defender"], "mp")
+                self._log(
+                    events,
+                    gettext_noop("%(card)s kommt in den Siegpunktstapel von %(player)s."),
+                    attack["defender"],
+                    card=st.info(state, creature)["name_de"],
+                )
+            else:
+                st.move(state, creature, "discard")
+        queue = attack.get("queue") or []
+        if queue and group and group["chars"]:
+            nxt = dict(queue[0])
+            nxt["queue"] = queue[1:]
+            self._start_attack(state, group, nxt, events)
+
+
+def prowess_of(attack: dict) -> int:
+    return attack["prowess"] + attack.get("prowess_mod", 0)

@@ -1,0 +1,151 @@
+"""The site phase (seeds/003 "Ortsphase"): entering a site and facing its automatic attacks, paying for
+items, allies and factions by tapping where the site allows them, influencing a faction, revealing
+on-guard cards when the rules let them be revealed ("Auf-die-Lauer Legen")."""
+
+from __future__ import annotations
+
+from matches.engine.base import IllegalAction, State, gettext_noop
+
+from . import sites
+from . import state as st
+from .cardinfo import is_creature, is_hazard, is_minor_item, key
+from .common import Base
+
+
+class SiteMixin(Base):
+    def _do_enter_site(self, state, seat, action, events):
+        self._require_active(state, seat, "site")
+        group = self._current_company(state)
+        if group is None:
+            raise IllegalAction("no_company", gettext_noop("Gerade hat keine Gemeinschaft ihre Ortsphase."))
+        if group["entered"]:
+            raise IllegalAction("entered", gettext_noop("Die Gemeinschaft hat den Ort schon betreten."))
+        group["entered"] = True
+        site = st.info(state, group["site"])
+        self._log(
+            events,
+            gettext_noop("%(company)s betritt %(site)s."),
+            company=self._company_label(state, group),
+            site=site["name_de"],
+        )
+        # "Wird der Ort betreten, muss sich die Gemeinschaft dem automatischen Angriff stellen."
+        attacks = sites.automatic_attacks(site, state["players"][seat]["alignment"])
+        if attacks:
+            first = {**attacks[0], "queue": attacks[1:]}
+            self._start_attack(state, group, first, events)
+
+    def _site_resource_cost(self, state: State, seat: int, action: dict, info: dict, group: dict | None) -> str:
+        """Items, allies and factions: at an entered site that allows them, tapping an untapped character of
+        the company and the site ("Ortsphase", "Gegenstände", "Geringere Gegenstände", "Unterirdische Orte").
+        Returns the character who tapped."""
+        if state["turn"]["phase"] != "site" or group is None or not group["entered"]:
+            raise IllegalAction(
+                "site_resource_phase",
+                gettext_noop("Gegenstände, Verbündete und Heere spielt man in der Ortsphase am betretenen Ort."),
+            )
+        bearer = action.get("character") or (action.get("target") or {}).get("id")
+        if bearer not in group["chars"]:
+            raise IllegalAction("bad_bearer", gettext_noop("Ein Charakter dieser Gemeinschaft muss dafür tappen."))
+        if state["inst"][bearer]["tapped"] or state["inst"][bearer]["wounded"]:
+            raise IllegalAction("bearer_tapped", gettext_noop("Der Charakter ist schon getappt."))
+        site_info = st.info(state, group["site"])
+        problem = sites.item_problem(info, site_info) if "Item" in info["subtype"] else None
+        if problem == "hoard":
+            raise IllegalAction(
+                "not_a_hoard",
+                gettext_noop("%(card)s ist ein Drachenschatz: nur an einem Hort spielbar, nicht in %(site)s."),
+                card=info["name_de"],
+                site=site_info["name_de"],
+            )
+        if problem == "kind":
+            raise IllegalAction(
+                "item_not_playable",
+                gettext_noop("%(card)s ist in %(site)s nicht spielbar (dort: %(allowed)s)."),
+                card=info["name_de"],
+                site=site_info["name_de"],
+                allowed=site_info.get("site_playable") or "–",
+            )
+        if info["subtype"] in ("Ally", "Faction") and sites.named_site_problem(info, site_info):
+            raise IllegalAction(
+                "wrong_site_for_card",
+                gettext_noop("%(card)s ist nur spielbar in: %(sites)s."),
+                card=info["name_de"],
+                sites=", ".join(info["play_sites"]),
+            )
+        site = state["inst"][group["site"]]
+        if site["tapped"]:
+            # After the site was tapped: one more minor item, or at an Under-deeps site any item playable there
+            # (then no further minor item).
+            extra = is_minor_item(info) or (site_info.get("under_deeps") and "Item" in info["subtype"])
+            if not extra or group.get("minor_extra"):
+                raise IllegalAction("site_tapped", gettext_noop("Der Ort ist schon getappt."))
+            group["minor_extra"] = True
+        state["inst"][bearer]["tapped"] = True
+        site["tapped"] = True
+        return bearer
+
+    def _influence_faction(self, state: State, link: dict, events: list) -> None:
+        """ "Heere": the roll plus the character's unused direct influence (and the faction's standard
+        modifications for the character's race) must exceed the number on the card."""
+        iid, bearer = link["card"], link["bearer"]
+        info = st.info(state, iid)
+        if state["inst"].get(bearer, {}).get("zone") != "play" or info.get("influence_target") is None:
+            self._log(events, gettext_noop("%(card)s bleibt im Spiel (Kartentext)."), card=info["name_de"])
+            return
+        race = key(st.info(state, bearer)["race"])
+        standard = sum(value for name, value in info.get("standard_mods", []) if key(name)[:2] == race[:2])
+        free = max(0, st.direct_influence_free(state, bearer))
+        dice = self._roll2d6(state)
+        total = sum(dice) + free + standard
+        success = total > info["influence_target"]
+        self._log(
+            events,
+            gettext_noop(
+                "Beeinflussung von %(card)s durch %(character)s: Wurf %(a)s+%(b)s, freier direkter Einfluss "
+                "%(di)s, Standardmodifikation %(mod)s = %(total)s gegen %(target)s: %(outcome)s."
+            ),
+            card=info["name_de"],
+            character=st.info(state, bearer)["name_de"],
+            a=dice[0],
+            b=dice[1],
+            di=free,
+            mod=standard,
+            total=total,
+            target=info["influence_target"],
+            outcome=gettext_noop("gelungen") if success else gettext_noop("misslungen, abgeworfen"),
+        )
+        if not success:
+            st.move(state, iid, "discard")
+
+    def _do_reveal_on_guard(self, state, seat, action, events):
+        """Reveal an on-guard card in the company's site phase, after it entered; it opens a chain (no limit
+        counted). Only hazards, onto the hazard player's side; a creature only if it can be keyed to the site."""
+        self._stage(state, "play")
+        self._no_chain(state)
+        turn = state["turn"]
+        group = self._current_company(state)
+        if seat == turn["active"] or turn["phase"] != "site" or group is None or not group["entered"]:
+            raise IllegalAction(
+                "reveal_phase",
+                gettext_noop(
+                    "Auf die Lauer gelegte Karten deckt der Gegner in der Ortsphase auf, wenn der Ort betreten ist."
+                ),
+            )
+        iid = action.get("card")
+        if iid not in group["on_guard"] or state["inst"][iid]["owner"] != seat:
+            raise IllegalAction("not_on_guard", gettext_noop("Diese Karte liegt hier nicht auf der Lauer."))
+        info = st.info(state, iid)
+        if not is_hazard(info):
+            raise IllegalAction(
+                "not_a_hazard",
+                gettext_noop("Nur Gefahren werden aufgedeckt; die Karte geht am Ende der Runde auf die Hand zurück."),
+            )
+        link = {"seat": seat, "card": iid, "target": {"kind": "company", "id": group["id"]}}
+        if is_creature(info):
+            link["key"] = self._key_creature(state, info, group, action.get("keyed"), at_site=True).to_json()
+        group["on_guard"].remove(iid)
+        state["inst"][iid]["face_down"] = False
+        state["chain"].append(link)
+        state["priority"] = 1 - seat
+        state["passes"] = 0
+        self._log(events, gettext_noop("%(player)s deckt %(card)s auf."), seat, card=info["name_de"])

@@ -1,0 +1,98 @@
+"""What a site card's data says (seeds/003 "Ortsphase", "Gegenstände", "Drachen und Drachenhorte",
+"Unterirdische Orte", "Verbündete", "Heere"): its automatic attacks, the items playable there, hoards, and
+the sites an ally or faction names. Pure functions over card Infos.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cardinfo import Info, key
+
+# "Orcs - 3 strikes with 6 prowess", "Undead (1st attack) 4 strikes with 7 prowess (detainment)",
+# "Men - each character faces 1 strike with 7 prowess (detainment against covert company)", "… 1 strike at 9".
+_ATTACK = re.compile(
+    r"^\s*(?:\((?:1st|2nd|3rd)\)\s*)?(?P<race>[^(\d;,]+?)\s*(?:\((?:\d\w+ attack|cannot be canceled)\)\s*)?"
+    r"(?:[-–]\s+)?(?:\((?:\d\w+ attack|cannot be canceled)\)\s*)?"
+    r"(?:(?P<each>each character faces )?(?P<strikes>\d+) strikes? (?:with|at) (?P<prowess>\d+)(?: prowess)?)"
+    r"(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_SPLIT = re.compile(r";\s*|,\s*(?=[A-Z][\w-]*(?: [A-Z][\w-]*)? - \d)")
+ITEM_KINDS = {
+    "Minor Item": "minor",
+    "Major Item": "major",
+    "Greater Item": "greater",
+    "Gold Ring Item": "gold ring",
+}
+
+
+def automatic_attacks(site: Info, alignment: str) -> list[dict]:
+    """The attacks printed on the site, in order. Detainment only where printed ("Verhöre": automatic attacks
+    are detainment only when the site card says so). Decision: the "(2nd attack) Opponent may play … one
+    creature from his hand" lines are the opponent's choice, not automatic: they are left to a request."""
+    attacks = []
+    for part in _SPLIT.split(site.get("auto_attack") or ""):
+        match = _ATTACK.match(part)
+        if not match:
+            continue
+        rest = match.group("rest").casefold()
+        detainment = "detainment" in rest
+        if "against covert company" in rest:
+            detainment = alignment != "fallen-wizard"  # only Fallen-wizard companies can be overt here
+        if "against overt company" in rest:
+            detainment = detainment and alignment == "fallen-wizard"
+            if "only" in rest and alignment != "fallen-wizard":
+                continue
+        attacks.append(
+            {
+                "name": match.group("race").strip(),
+                "race": match.group("race").strip(),
+                "strikes": int(match.group("strikes")),
+                "prowess": int(match.group("prowess")),
+                "body": None,
+                "detainment": detainment,
+                "each_character": bool(match.group("each")),
+                "source": "auto",
+                "card": None,
+            }
+        )
+    return attacks
+
+
+def item_kinds(site: Info) -> set[str]:
+    """ "Information, Items (minor, major, greater*, gold ring)" → {"information", "minor", "major", …}."""
+    text = (site.get("site_playable") or "").casefold()
+    kinds = set()
+    if "information" in text:
+        kinds.add("information")
+    match = re.search(r"items\s*\(([^)]*)\)", text)
+    if match:
+        kinds |= {part.strip(" *") for part in match.group(1).split(",") if part.strip(" *")}
+    return kinds
+
+
+def is_hoard(site: Info) -> bool:
+    """ "Drachen und Drachenhorte": a site with an automatic attack by a unique dragon, or whose text says
+    it contains a hoard."""
+    special = (site.get("special") or "").casefold()
+    return "hoard" in special or bool(re.search(r"\bdragon\b", (site.get("auto_attack") or ""), re.IGNORECASE))
+
+
+def item_problem(item: Info, site: Info) -> str | None:
+    """Why ``item`` may not be played at ``site`` (None: it may). Special items (rings by a test, …) follow
+    their own text and are not limited by the site's list."""
+    kind = ITEM_KINDS.get(item["subtype"])
+    if "Hoard Item" in item.get("keywords", []) and not is_hoard(site):
+        return "hoard"
+    if kind and kind not in item_kinds(site):
+        return "kind"
+    return None
+
+
+def named_site_problem(card: Info, site: Info) -> bool:
+    """An ally or faction names the sites where it is playable ("Playable at Goblin-gate or Moria")."""
+    names = card.get("play_sites")
+    if not names:
+        return False  # Decision: no site printed in the data, nothing to check
+    return key(site["name_en"]) not in {key(n) for n in names}

@@ -1,0 +1,91 @@
+"""Small rules actions for card text: tapping an own card as a cost, showing a hand card, rolling the dice.
+
+Everything else a card's text does is a request the opponent answers (``requests``)."""
+
+from __future__ import annotations
+
+from matches.engine.base import IllegalAction, State, gettext_noop
+
+from . import state as st
+from .common import Base
+
+
+class ToolsMixin(Base):
+    def _window(self, state: State, seat: int) -> None:
+        """A player acts only in their own windows (issue 19): the seats the engine waits for."""
+        self._stage(state, "play")
+        if seat not in self.current_seats(state):
+            raise IllegalAction("not_your_window", gettext_noop("Gerade bist du nicht an der Reihe."))
+
+    def _do_tap(self, state, seat, action, events):
+        """Tap an own untapped card in play as the cost of its text (sites tap only by the rules)."""
+        self._window(state, seat)
+        iid = self._own(state, seat, action.get("card"), "play")
+        inst = state["inst"][iid]
+        info = st.info(state, iid)
+        if info["type"] == "Site" or inst["face_down"]:
+            raise IllegalAction("tap_site", gettext_noop("Orte werden nur durch die Regeln getappt."))
+        if inst["tapped"] or inst["wounded"]:
+            raise IllegalAction("already_tapped", gettext_noop("%(card)s ist schon getappt."), card=info["name_de"])
+        inst["tapped"] = True
+        self._log(events, gettext_noop("%(player)s tappt %(card)s."), seat, card=info["name_de"])
+
+    def _do_reveal(self, state, seat, action, events):
+        """Show a card from one's own hand (it stays there); face-down cards are revealed only by the rules."""
+        self._stage(state, "play", "council")
+        iid = self._own(state, seat, action.get("card"), "hand")
+        self._log(events, gettext_noop("%(player)s zeigt %(card)s."), seat, card=st.info(state, iid)["name_de"])
+
+    def _do_roll(self, state, seat, action, events):
+        """Dice only by the server: a plain 2W6 for card text, a corruption check, an influence attempt."""
+        self._window(state, seat)
+        self._no_chain(state)
+        kind = action.get("kind")
+        if kind == "dice":
+            dice = self._roll2d6(state)
+            self._log(
+                events,
+                gettext_noop("%(player)s würfelt 2W6 für einen Karteneffekt: %(a)s+%(b)s = %(total)s."),
+                seat,
+                a=dice[0],
+                b=dice[1],
+                total=sum(dice),
+            )
+            return
+        iid = self._own_character(state, seat, action.get("character"))
+        modifier = self._number(action, "modifier")
+        if kind == "corruption":
+            points = action.get("points")
+            if points is not None:
+                points = self._number(action, "points", 0, 0, 99)
+            support = self._support_for(state, seat, iid, action.get("support"))
+            self._corruption_check(state, seat, iid, modifier, points, events, support)
+        elif kind == "influence":
+            target = self._number(action, "target", 0, 0, 99)
+            dice = self._roll2d6(state)
+            di = st.info(state, iid)["di"] or 0
+            total = sum(dice) + di + modifier
+            success = total > target
+            self._log(
+                events,
+                gettext_noop(
+                    "Beeinflussung durch %(card)s: Wurf %(a)s+%(b)s, direkter Einfluss %(di)s, Modifikator %(mod)s = "
+                    "%(total)s gegen %(target)s: %(outcome)s."
+                ),
+                card=st.info(state, iid)["name_de"],
+                a=dice[0],
+                b=dice[1],
+                di=di,
+                mod=modifier,
+                total=total,
+                target=target,
+                outcome=gettext_noop("gelungen") if success else gettext_noop("misslungen"),
+            )
+        else:
+            raise IllegalAction(
+                "bad_roll",
+                gettext_noop(
+                    "Würfe: „dice“, „corruption“ oder „influence“; Hiebe und Konstitutionswürfe würfelt der Tisch "
+                    "im Angriff."
+                ),
+            )

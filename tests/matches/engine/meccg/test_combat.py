@@ -1,0 +1,277 @@
+"""Attacks resolved by the table (issue 19 point 4): keyed creatures, strike assignment, excess strikes,
+support, modified prowess and body, detainment, allies, items taken over, the defeated creature scored by
+the defender. Dice are fixed per test by replacing the engine's roller on this engine instance."""
+
+import pytest
+
+from matches.engine.base import IllegalAction
+from matches.games.meccg.engine import state as st
+
+
+@pytest.fixture
+def game(table):
+    table.start()
+    return table
+
+
+def dice(game, *rolls):
+    """The next 2W6 rolls, in order (each a pair)."""
+    queue = list(rolls)
+    game.engine._roll2d6 = lambda state: queue.pop(0)
+    return queue
+
+
+def hand_card(game, seat, code):
+    iid = game.find(seat, "deck", code)
+    st.move(game.state, iid, "hand", top=True)
+    return iid
+
+
+def add_card(game, catalogue, code, seat, on):
+    game.state["cards"][code] = catalogue[code]
+    iid = st.new_instance(game.state, code, seat, "play")
+    game.state["inst"][iid]["on"] = on
+    return iid
+
+
+def to_bag_end(game):
+    """Aragorn and Bilbo move Rivendell → Bag End (route Rhudaur, The Shire: {w}{w}{f}, site {F})."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    game.do(0, type="plan_movement", company=company["id"], site=game.find(0, "sites", "TW-372"), kind="starter")
+    game.to_phase("long_event")
+    game.do(0, type="next_phase")
+    return game.companies(0)[0]
+
+
+def play_creature(game, code, keyed=None):
+    creature = hand_card(game, 1, code)
+    action = {"type": "play_card", "card": creature}
+    if keyed:
+        action["keyed"] = keyed
+    game.do(1, **action)
+    game.do(0, type="pass")
+    game.do(1, type="pass")
+    return creature
+
+
+def test_a_creature_that_cannot_be_keyed_is_refused_with_the_keying_message(game):
+    to_bag_end(game)
+    wight = hand_card(game, 1, "TW-14")  # Barrow-wight {s}{d}{S}{D}: nothing of it on {w}{w}{f} to a {F}
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="play_card", card=wight)
+    assert error.value.code == "not_keyable"
+    assert "Grabunhold" in error.value.text.render() or "Barrow" in error.value.text.render()
+    drake = hand_card(game, 1, "TW-20")  # Cave-drake {w}{w}{R}: the route has {w} twice
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="play_card", card=drake, keyed={"kind": "site_type", "symbol": "R"})
+    assert error.value.code == "not_keyable"
+    game.do(1, type="play_card", card=drake, keyed={"kind": "region_type", "symbol": "w"})
+    assert game.state["chain"][0]["key"] == {"kind": "region_type", "symbol": "w", "detainment": False}
+
+
+def test_strikes_assigned_by_defender_then_forced_and_resolved_with_support(game):
+    company = to_bag_end(game)
+    aragorn, bilbo = company["chars"]
+    play_creature(game, "TW-17", {"kind": "region_type", "symbol": "w"})  # Brigands: 2 strikes, prowess 8
+    attack = game.state["attack"]
+    assert attack["stage"] == "defender" and game.engine.current_seats(game.state) == [0]
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="assign_strike", character=aragorn)
+    assert error.value.code == "not_your_window"
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="next_phase")
+    assert error.value.code == "attack_open"
+    game.do(0, type="assign_strike", character=aragorn)
+    game.do(0, type="assign_done")
+    # One strike left, one character without a strike: the attacker has no choice, the table assigns it.
+    assert game.state["attack"]["stage"] == "resolve"
+    assert set(game.state["attack"]["assigned"]) == {aragorn, bilbo}
+    dice(game, (3, 3))
+    game.do(0, type="resolve_strike", character=aragorn)  # 6 + 6 = 12 > 8: beaten; Brigands have no body
+    assert "Hieb gegen Aragorn II: Kampfgeschick 6 + Wurf 3+3 (–) = 12 gegen 8: Hieb abgewehrt." in game.log()
+    dice(game, (4, 4))
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="resolve_strike", character=bilbo, support=[aragorn])  # Aragorn had a strike
+    assert error.value.code == "bad_support"
+    game.do(0, type="resolve_strike", character=bilbo)  # 1 + 8 = 9 > 8
+    assert game.state["attack"] is None
+    # Both strikes defeated: the creature goes to the DEFENDER's marshalling point pile.
+    brigands = game.state["players"][0]["mp"]
+    assert [game.card(i)["name_en"] for i in brigands] == ["Brigands"]
+    assert game.engine.marshalling_points(game.state, 0).creatures_plain == 1
+    assert any("Siegpunktstapel von Platz 1" in line for line in game.log())
+
+
+def test_excess_strikes_are_minus_one_and_support_plus_one(game, catalogue):
+    company = to_bag_end(game)
+    aragorn, bilbo = company["chars"]
+    game.state["inst"][bilbo]["tapped"] = True
+    group = game.companies(0)[0]
+    game.engine._start_attack(
+        game.state,
+        group,
+        {"name": "Orks", "race": "Orcs", "strikes": 3, "prowess": 7, "body": None, "detainment": False},
+        [],
+    )
+    game.do(0, type="assign_strike", character=aragorn)
+    # Bilbo is tapped: the defender cannot give him a strike; the attacker must (forced), then the excess
+    # strike: two targets, the attacker chooses.
+    assert game.state["attack"]["stage"] == "excess" and game.engine.current_seats(game.state) == [1]
+    game.do(1, type="assign_strike", character=aragorn)
+    assert game.state["attack"]["assigned"] == {aragorn: 1, bilbo: 0}
+    dice(game, (1, 1), (1, 1))  # strike lost, body check 2: wounded
+    game.do(0, type="resolve_strike", character=bilbo, stay_untapped=False)
+    line = next(line for line in game.log() if line.startswith("Hieb gegen Bilbo"))
+    assert "getappt −1" in line  # tapped before the strike
+    dice(game, (2, 2))
+    game.do(0, type="resolve_strike", character=aragorn)
+    line = next(line for line in game.log() if line.startswith("Hieb gegen Aragorn"))
+    assert "überzählige Hiebe −1" in line and "= 9 gegen 7" in line
+
+
+def test_body_check_against_the_modified_body_saved_by_an_item(game, catalogue):
+    company = to_bag_end(game)
+    aragorn, bilbo = company["chars"]
+    hauberk = add_card(game, catalogue, "TW-254", 0, bilbo)  # body +2: Bilbo 9 → 11
+    game.engine._start_attack(
+        game.state,
+        game.companies(0)[0],
+        {"name": "Troll", "race": "Troll", "strikes": 1, "prowess": 12, "body": None, "detainment": False},
+        [],
+    )
+    game.do(0, type="assign_strike", character=bilbo)
+    dice(game, (1, 1), (5, 6))  # strike 1+2 = 3 < 12: wounded; body check 11 is not above 11
+    game.do(0, type="resolve_strike", character=bilbo)
+    assert game.state["inst"][bilbo]["zone"] == "play" and game.state["inst"][bilbo]["wounded"]
+    line = next(line for line in game.log() if line.startswith("Konstitutionswurf für Bilbo"))
+    assert line.endswith("= 11 gegen Konstitution 9 + " + catalogue["TW-254"]["name_de"] + " 2 = 11: verwundet.")
+    assert game.state["inst"][hauberk]["on"] == bilbo
+    assert aragorn
+
+
+def test_an_eliminated_characters_item_is_taken_over(game, catalogue):
+    company = to_bag_end(game)
+    aragorn, bilbo = company["chars"]
+    dagger = add_card(game, catalogue, "TW-206", 0, bilbo)
+    game.engine._start_attack(
+        game.state,
+        game.companies(0)[0],
+        {"name": "Troll", "race": "Troll", "strikes": 1, "prowess": 12, "body": None, "detainment": False},
+        [],
+    )
+    game.do(0, type="assign_strike", character=bilbo)
+    dice(game, (1, 1), (6, 6))  # wounded, then 12 > 9: eliminated
+    game.do(0, type="resolve_strike", character=bilbo)
+    assert game.state["inst"][bilbo]["zone"] == "out"
+    assert game.state["attack"]["stage"] == "takeover"
+    game.do(0, type="take_item", card=dagger, character=aragorn)
+    assert game.state["inst"][dagger]["on"] == aragorn
+    assert game.state["attack"] is None
+
+
+def test_detainment_only_taps(game):
+    company = to_bag_end(game)
+    aragorn, _bilbo = company["chars"]
+    game.engine._start_attack(
+        game.state,
+        game.companies(0)[0],
+        {"name": "Wächter", "race": "Men", "strikes": 1, "prowess": 12, "body": 8, "detainment": True},
+        [],
+    )
+    game.do(0, type="assign_strike", character=aragorn)
+    dice(game, (1, 1))
+    game.do(0, type="resolve_strike", character=aragorn)
+    card = game.state["inst"][aragorn]
+    assert card["tapped"] and not card["wounded"] and card["zone"] == "play"
+    assert any("Verhör, der Charakter wird nur getappt" in line for line in game.log())
+
+
+def test_a_strike_against_an_ally(game, catalogue):
+    company = to_bag_end(game)
+    aragorn, bilbo = company["chars"]
+    gollum = add_card(game, catalogue, "TW-246", 0, bilbo)
+    game.engine._start_attack(
+        game.state,
+        game.companies(0)[0],
+        {"name": "Orks", "race": "Orcs", "strikes": 3, "prowess": 6, "body": None, "detainment": False},
+        [],
+    )
+    game.do(0, type="assign_strike", character=gollum)  # allies count as characters in combat
+    game.do(0, type="assign_done")
+    assert set(game.state["attack"]["assigned"]) == {gollum, aragorn, bilbo}
+    dice(game, (4, 4))
+    game.do(0, type="resolve_strike", character=gollum)
+    assert any(line.startswith("Hieb gegen Gollum: Kampfgeschick 2 + Wurf 4+4") for line in game.log())
+
+
+def test_request_modifier_is_visible_and_counts_for_the_strike_with_support(game):
+    company = to_bag_end(game)
+    aragorn, bilbo = company["chars"]
+    game.engine._start_attack(
+        game.state,
+        game.companies(0)[0],
+        {"name": "Orks", "race": "Orcs", "strikes": 1, "prowess": 9, "body": None, "detainment": False},
+        [],
+    )
+    game.do(0, type="propose", change={"type": "modifier", "card": aragorn, "stat": "prowess", "value": 2})
+    game.do(1, type="answer", accept=True)
+    view = game.engine.view(game.state, 1)
+    assert view["companies"][0]["characters"][0]["mods"] == {"prowess": 2}
+    game.do(0, type="assign_strike", character=aragorn)
+    dice(game, (1, 1))
+    game.do(0, type="resolve_strike", character=aragorn, support=[bilbo])
+    assert any(
+        "Kampfgeschick 6 + Kartentext 2 = 8 + Wurf 1+1 (Unterstützung +1) = 11 gegen 9" in line for line in game.log()
+    )
+    assert game.state["inst"][bilbo]["tapped"]  # tapped to support
+    assert "mods" not in game.state["inst"][aragorn]  # for one attack only
+
+
+def test_company_against_company_with_kill_points(game):
+    """ "Kämpfe zwischen Gemeinschaften": the hero company attacks the minion company at the same site; an
+    eliminated character goes into the attacker's marshalling point pile as kill points."""
+    aragorn, bilbo = game.companies(0)[0]["chars"]
+    minion = game.companies(1)[0]
+    gorbag, lagduf = minion["chars"]
+    minion["site"] = game.companies(0)[0]["site"]  # test setup: both at Rivendell
+    game.to_phase("site")
+    game.do(0, type="enter_site")
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="attack_company", company=game.companies(0)[0]["id"])
+    assert error.value.code in ("not_your_turn", "not_your_window")
+    game.do(0, type="attack_company", company=minion["id"])
+    attack = game.state["attack"]
+    assert (attack["versus"], attack["strikes"], attack["defender"]) == (True, 2, 1)
+    game.do(1, type="assign_strike", character=gorbag, by=aragorn)
+    game.do(1, type="assign_done")
+    assert game.state["attack"]["stage"] == "attacker" and game.engine.current_seats(game.state) == [0]
+    game.do(0, type="assign_strike", character=lagduf, by=bilbo)
+    assert game.state["attack"]["stage"] == "resolve"
+    dice(game, (1, 1), (6, 6), (6, 6))  # Gorbag 6 + 2 = 8, Aragorn 6 + 12 = 18; body check 12 > 9
+    game.do(1, type="resolve_strike", character=gorbag)
+    assert game.state["inst"][gorbag]["zone"] == "mp" and gorbag in game.state["players"][0]["mp"]
+    sheet = game.engine.marshalling_points(game.state, 0)
+    assert sheet.creatures_plain == game.card(gorbag)["mp"] == sheet.creatures_starred
+    assert game.engine.marshalling_points(game.state, 1).characters == game.card(lagduf)["mp"]
+    dice(game, (3, 3), (1, 1), (1, 1))  # Lagduf 5 + 6 = 11, Bilbo 1 + 2 = 3: Bilbo wounded, body 2: stays
+    game.do(1, type="resolve_strike", character=lagduf)
+    assert game.state["attack"] is None
+    assert game.state["inst"][bilbo]["wounded"] and game.state["inst"][bilbo]["zone"] == "play"
+    with pytest.raises(IllegalAction) as error:  # no influence attempt after a company combat
+        game.do(0, type="influence", character=aragorn, target=lagduf)
+    assert error.value.code == "influence_done"
+
+
+def test_each_key_of_a_creature_is_its_own_button(game):
+    to_bag_end(game)
+    drake = hand_card(game, 1, "TW-20")
+    offered = [
+        a for a in game.engine.legal_actions(game.state, 1) if a.get("card") == drake and a["type"] == "play_card"
+    ]
+    assert [a["keyed"] for a in offered] == [{"kind": "region_type", "symbol": "w"}]
+    assert "Wildnis" in offered[0]["label"]
+    wight = hand_card(game, 1, "TW-14")
+    assert not [
+        a for a in game.engine.legal_actions(game.state, 1) if a.get("card") == wight and a["type"] == "play_card"
+    ]
