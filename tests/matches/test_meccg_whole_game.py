@@ -91,6 +91,7 @@ def game(users, meccg_cards, django_capture_on_commit_callbacks, monkeypatch):
     response = api(frodo).post("/api/matches/", {"engine": "meccg", "players": 2, "invite": ["sam"]}, format="json")
     assert response.status_code == 201, response.json()
     match = Match.objects.get(pk=response.json()["id"])
+    assert api(sam).post(f"/api/matches/{match.pk}/accept/").status_code == 200  # the invitee's consent
     with django_capture_on_commit_callbacks(execute=True):
         assert api(frodo).post(f"/api/matches/{match.pk}/start/").status_code == 200
     seats = {Seat.objects.get(match=match, user=u).order: u for u in (frodo, sam)}

@@ -1,6 +1,11 @@
-"""The actions the MECCG engine accepts (``Engine.action_schema``): every ``_do_<type>`` handler, with the
-fields the handlers read. The handlers check what is legal; this only keeps out unknown fields, values of
-the wrong kind and oversized ones before a move is stored."""
+"""The actions the MECCG engine accepts (``Engine.action_schema``): every ``_do_<type>`` handler of the
+engine, with the fields the handlers read. The handlers check what is legal; this only keeps out unknown
+types and fields, values of the wrong kind and oversized ones before a move is stored.
+
+The types are read off the engine's handlers, so a new handler is accepted without a second list here;
+a new field must be named below. The concrete moves of ``legal_actions`` carry a ``label`` and the
+``cards`` they concern (for the page): both are accepted so such a move can be sent back as it is.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +14,9 @@ from typing import Any
 from matches.engine.base import AnyOf, Bool, Int, List, Null, Obj, Str
 
 _ID = Str(60)  # a card instance, company or site id
+_IDS = List(_ID, max_items=60)
 _NUMBER = AnyOf(Int(-1000, 1000), Null())
-_TARGET = AnyOf(Obj({"kind": Str(20), "id": AnyOf(_ID, Null())}), Int(-1000, 1000), Null())
+_TARGET = AnyOf(Obj({"kind": Str(20), "id": AnyOf(_ID, Null())}), Int(-1000, 1000), _ID, Null())
 _DECK = Obj(
     {
         "name": Str(200),
@@ -20,67 +26,58 @@ _DECK = Obj(
         "entries": List(List(AnyOf(Str(60), Int(0, 99)), max_items=3), max_items=400),
     }
 )
+# How a creature is keyed: {"kind": "region_type"|"site_type", "symbol": "w"} or {"kind": …, "name": "…"}.
+_KEYED = AnyOf(Obj({"kind": Str(20), "symbol": Str(4), "name": Str(100)}), Null())
+# A correction the opponent accepts or declines (requests.py).
+_CHANGE = Obj(
+    {
+        "type": Str(40),
+        "card": AnyOf(_ID, Null()),
+        "to": AnyOf(Str(40), Null()),
+        "stat": AnyOf(Str(40), Null()),
+        "value": _NUMBER,
+        "count": _NUMBER,
+        "shuffle": AnyOf(Bool(), Null()),
+    }
+)
 
-# The fields any action may carry (the handlers read the ones they need).
+# The fields any action may carry (each handler reads the ones it needs).
 _FIELDS: dict[str, Any] = {
-    "card": _ID,
-    "character": _ID,
-    "company": _ID,
-    "site": _ID,
-    "under": _ID,
-    "kind": Str(40),
-    "to": Str(40),
-    "from": Str(40),
+    "card": AnyOf(_ID, Null()),
+    "cards": _IDS,
+    "character": AnyOf(_ID, Null()),
+    "characters": _IDS,
+    "by": AnyOf(_ID, Null()),
+    "show": AnyOf(_ID, Null()),
+    "company": AnyOf(_ID, Null()),
+    "site": AnyOf(_ID, Null()),
+    "under": AnyOf(_ID, Null()),
+    "kind": AnyOf(Str(40), Null()),
+    "to": AnyOf(Str(60), Null()),
+    "from": AnyOf(Str(60), Null()),
     "route": List(Str(100), max_items=20),
     "target": _TARGET,
+    "keyed": _KEYED,
+    "change": _CHANGE,
+    "accept": Bool(),
+    "note": Str(500),
+    "label": Str(300),
     "prowess": _NUMBER,
     "body": _NUMBER,
-    "support": _NUMBER,
+    "support": AnyOf(_IDS, Int(-1000, 1000), Null()),
     "modifier": _NUMBER,
     "points": _NUMBER,
     "count": _NUMBER,
+    "draws": _NUMBER,
     "on": Bool(),
     "shuffle": Bool(),
     "stay_untapped": Bool(),
 }
 
-TYPES = (
-    "draft_pick",
-    "draft_stop",
-    "starting_site",
-    "starting_item",
-    "aside_to_deck",
-    "start_done",
-    "next_phase",
-    "pass",
-    "auto_pass",
-    "discard",
-    "call_council",
-    "council_checks",
-    "play_character",
-    "move_character",
-    "set_controller",
-    "plan_movement",
-    "cancel_movement",
-    "draw",
-    "enter_site",
-    "play_card",
-    "on_guard",
-    "reveal_on_guard",
-    "tap",
-    "untap",
-    "wound",
-    "heal",
-    "move_card",
-    "reveal",
-    "roll",
-)
-
-SCHEMA: dict[str, Any] = {
-    "max_bytes": 16384,  # a deck choice carries the whole deck list
-    "types": {"choose_deck": {"deck": _DECK}, **dict.fromkeys(TYPES, _FIELDS)},
-}
-
 
 def action_schema(self=None) -> dict[str, Any]:
-    return SCHEMA
+    """The schema; ``self`` is the engine (bound as a method), whose ``_do_<type>`` handlers name the types."""
+    handlers = sorted(name[4:] for name in dir(type(self)) if name.startswith("_do_")) if self is not None else []
+    types = dict.fromkeys(handlers, _FIELDS)
+    types["choose_deck"] = {"deck": _DECK, "label": Str(300), "cards": _IDS}
+    return {"max_bytes": 16384, "types": types}  # a deck choice carries the whole deck list
