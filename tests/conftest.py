@@ -39,7 +39,30 @@ def celery_session_worker(django_db_setup, django_db_blocker):
             celery_app, pool="solo", concurrency=1, perform_ping_check=False, shutdown_timeout=10, queues=[queue]
         ) as worker,
     ):
+        _SESSION_WORKER.append(worker)
         yield worker
+        _SESSION_WORKER.clear()
+
+
+_SESSION_WORKER: list = []
+
+
+@pytest.fixture(autouse=True)
+def _session_worker_idle():
+    """After a test, let the session worker finish what it is doing (a notice mail from the outbox, a
+    redelivered move) before the database is flushed: a flush (TRUNCATE) racing a task's transaction
+    deadlocks. Set up after pytest-django's database fixture, so torn down before its flush."""
+    yield
+    if not _SESSION_WORKER:
+        return
+    import time
+
+    from celery.worker import state
+
+    deadline, quiet = time.monotonic() + 10, 0
+    while time.monotonic() < deadline and quiet < 3:
+        quiet = quiet + 1 if not (state.active_requests or state.reserved_requests) else 0
+        time.sleep(0.05)
 
 
 @pytest.fixture(autouse=True)

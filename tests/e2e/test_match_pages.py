@@ -108,6 +108,7 @@ def test_a_zwei_tuerme_match_to_the_end_in_two_browsers(live_server, desktop, ph
     elrond = User.objects.get(username="elrond")
     match = services.create_match(elrond, engine="zwei-tuerme", players=2, invite=["arwen"])
     Match.objects.filter(pk=match.pk).update(seed=1)
+    services.accept_invitation(match, User.objects.get(username="arwen"))
     services.start(Match.objects.get(pk=match.pk), elrond)
     pages = {"elrond": desktop, "arwen": phone}
     url = f"{base}/partien/{match.pk}/"
