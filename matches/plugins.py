@@ -27,12 +27,19 @@ class GameConfig(AppConfig):
     option_label: str = ""
     option_help: str = ""
     option_blank: str = "–"
+    # "package.module.choose": the game's computer player, ``choose(view, level, seed) -> action``
+    # (it gets only ``engine.view(state, seat)``); empty: the game offers no computer seats.
+    bot_path: str = ""
 
     def ready(self):
         from .engine import registry
 
         self.engine = import_string(self.engine_path)
         registry.register(self.engine, self.label)
+
+    def bot(self):
+        """The computer player's decision function, or None."""
+        return import_string(self.bot_path) if self.bot_path else None
 
     def option_choices(self) -> list[tuple[str, str]]:
         """The values of ``option_name`` for the create form (empty: the game takes no option)."""

@@ -41,7 +41,7 @@ def seat_of(match: Match, user) -> Seat | None:
 
 
 def names(match: Match) -> dict[int, str]:
-    return {s.order: s.user.username for s in match.seats.all() if s.order is not None and s.user}
+    return {s.order: s.display_name for s in match.seats.all() if s.order is not None and (s.user or s.bot_level)}
 
 
 def current_seats(match: Match) -> list[int]:
@@ -87,13 +87,13 @@ def _row(match: Match, user) -> LobbyRow:
         game_name=game_name(match),
         my_turn=bool(seat and seat.order in current and not seat.resigned),
         waiting_for=[seat_name(by_order, s) for s in sorted(current)],
-        free_seats=sum(1 for s in match.seats.all() if s.user_id is None),
+        free_seats=sum(1 for s in match.seats.all() if s.user_id is None and not s.bot_level),
     )
 
 
 def lobby(user, limit: int = 50) -> dict[str, list[LobbyRow]]:
     """Open public matches to join (not mine) and my matches (running first), constant queries."""
-    free = Seat.objects.filter(match=OuterRef("pk"), user=None)
+    free = Seat.objects.filter(match=OuterRef("pk"), user=None, bot_level="")
     open_matches = (
         with_seats(Match.objects.filter(status=MatchStatus.OPEN, is_public=True).filter(Exists(free)))
         .annotate(n=Count("pk"))

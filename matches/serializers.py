@@ -9,10 +9,12 @@ from .texts import render
 
 class MatchSeatSerializer(serializers.ModelSerializer):
     user = serializers.CharField(source="user.username", default=None, read_only=True)
+    name = serializers.CharField(source="display_name", read_only=True)
+    bot_level = serializers.CharField(read_only=True, help_text=_("Computerstufe; leer bei Menschen"))
 
     class Meta:
         model = Seat
-        fields = ["slot", "order", "user", "colour", "resigned"]
+        fields = ["slot", "order", "user", "name", "bot_level", "colour", "resigned"]
 
 
 class MatchSerializer(serializers.ModelSerializer):
@@ -59,6 +61,8 @@ class MatchCreateSerializer(serializers.Serializer):
     turn_days = serializers.IntegerField(default=3)
     deadline_policy = serializers.ChoiceField(choices=DeadlinePolicy.choices, default=DeadlinePolicy.DEFAULT_ACTION)
     is_public = serializers.BooleanField(default=True)
+    bots = serializers.IntegerField(default=0, help_text=_("Computerplätze, 0 bis Spielerzahl − 1"))
+    bot_level = serializers.CharField(default="mittel", help_text=_("leicht, mittel oder stark"))
 
 
 class MatchMoveSubmitSerializer(serializers.Serializer):

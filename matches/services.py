@@ -20,16 +20,20 @@ from django.utils.translation import gettext as _
 
 from core import queue
 
+from . import plugins
 from .engine import registry, rng
 from .engine.base import IllegalAction, Text, gettext_noop
 from .errors import MatchError
-from .models import DeadlinePolicy, Event, Match, MatchStatus, Move, MoveStatus, Post, Seat
+from .models import BotLevel, DeadlinePolicy, Event, Match, MatchStatus, Move, MoveStatus, Post, Seat
 from .notifications import notify
 
 logger = logging.getLogger(__name__)
 
 # Sent by name (core.queue): matches/tasks.py calls this module, not the other way round.
 RESOLVE_TASK = "matches.tasks.resolve_move"
+COMPUTER_TASK = "matches.tasks.play_computer_turn"
+# Names of computer seats (Ents), the level is added: "Baumbart (stark)".
+COMPUTER_NAMES = ["Baumbart", "Flinkbaum", "Buchenbein"]
 
 MAX_TURN_DAYS = 60
 MAX_POST = 5000
@@ -112,6 +116,8 @@ def create_match(
     turn_days: int = 3,
     deadline_policy: str = DeadlinePolicy.DEFAULT_ACTION,
     is_public: bool = True,
+    bots: int = 0,
+    bot_level: str = BotLevel.MITTEL,
 ) -> Match:
     game = _engine(engine)
     options = options or {}
@@ -143,6 +149,7 @@ def create_match(
     except IllegalAction as exc:
         raise _illegal(exc, "options") from exc
     invitees = _invitees(user, invite, players)
+    _check_bots(engine, players, len(invitees), bots, bot_level)
     match = Match.objects.create(
         engine=engine,
         options=options,
@@ -156,10 +163,45 @@ def create_match(
     now = timezone.now()
     seats = [Seat(match=match, slot=0, user=user, joined_at=now)]
     seats += [Seat(match=match, slot=i, user=u, joined_at=now) for i, u in enumerate(invitees, start=1)]
+    seats += [
+        Seat(match=match, slot=len(seats) + i, bot_level=bot_level, bot_name=COMPUTER_NAMES[i], joined_at=now)
+        for i in range(bots)
+    ]
     seats += [Seat(match=match, slot=i) for i in range(len(seats), players)]
     Seat.objects.bulk_create(seats)
     _framework_event(match, gettext_noop("%(creator)s hat die Partie angelegt."), creator=user.username)
+    if bots and bots == players - 1:  # only computers beside the creator: the match starts at once
+        _begin(match)
     return match
+
+
+def _check_bots(engine: str, players: int, invited: int, bots, level) -> None:
+    """Computer seats: 0 to players − 1 (beside the invited), at a known level, for a game that has them."""
+    if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= players - 1:
+        raise MatchError(
+            "bots_out_of_range",
+            _("„bots“ (Computerplätze) muss eine ganze Zahl von 0 bis %(max)d sein.") % {"max": players - 1},
+            {"field": "bots"},
+        )
+    if level not in BotLevel.values:
+        raise MatchError(
+            "bot_level_invalid",
+            _("Unbekannte Computerstufe „%(value)s“; möglich sind: %(choices)s.")
+            % {"value": str(level)[:20], "choices": ", ".join(BotLevel.values)},
+            {"field": "bot_level"},
+        )
+    if not bots:
+        return
+    config = plugins.game(engine)
+    if config is None or not config.bot_path:
+        raise MatchError("bots_unsupported", _("Für dieses Spiel gibt es keinen Computergegner."), {"field": "bots"})
+    if invited + bots > players - 1:
+        raise MatchError(
+            "bots_too_many",
+            _("Zu viele Plätze vergeben: %(invited)d Einladungen und %(bots)d Computer bei %(players)d Spielern.")
+            % {"invited": invited, "bots": bots, "players": players},
+            {"field": "bots"},
+        )
 
 
 def _invitees(user, invite, players: int) -> list:
@@ -204,7 +246,7 @@ def invite(match: Match, user, username: str) -> Seat:
     invitee = _invitees(user, [username], match.players)[0]
     if any(s.user_id == invitee.pk for s in seated):
         raise MatchError("already_seated", _("%(name)s sitzt schon am Tisch.") % {"name": invitee.username})
-    seat = Seat.objects.filter(match=match, user=None).order_by("slot").first()
+    seat = Seat.objects.filter(match=match, user=None, bot_level="").order_by("slot").first()
     if seat is None:
         raise MatchError("match_full", _("Alle Plätze sind besetzt."))
     seat.user, seat.joined_at = invitee, timezone.now()
@@ -229,7 +271,7 @@ def join(match: Match, user) -> Seat:
         raise MatchError("already_seated", _("Du sitzt schon an diesem Tisch."))
     if not match.is_public:
         raise MatchError("not_allowed", _("Einer privaten Partie tritt man nur auf Einladung bei."))
-    seat = Seat.objects.filter(match=match, user=None).order_by("slot").first()
+    seat = Seat.objects.filter(match=match, user=None, bot_level="").order_by("slot").first()
     if seat is None:
         raise MatchError("match_full", _("Alle Plätze sind besetzt."))
     seat.user, seat.joined_at = user, timezone.now()
@@ -266,14 +308,20 @@ def start(match: Match, user) -> Match:
         raise MatchError("not_creator", _("Nur wer die Partie angelegt hat, kann sie starten."))
     if match.status != MatchStatus.OPEN:
         raise MatchError("match_not_open", _("Die Partie hat schon begonnen oder ist vorbei."))
-    seats = list(Seat.objects.filter(match=match).order_by("slot"))
-    missing = sum(1 for s in seats if s.user_id is None)
+    missing = Seat.objects.filter(match=match, user=None, bot_level="").count()
     if missing:
         raise MatchError(
             "seats_open",
             _("Es fehlen noch %(n)d Spieler; lade jemanden ein oder warte, bis alle Plätze besetzt sind.")
             % {"n": missing},
         )
+    _begin(match)
+    return match
+
+
+def _begin(match: Match) -> None:
+    """Seat order, the engine's setup, the first turn (on the locked or just created match)."""
+    seats = list(Seat.objects.filter(match=match).order_by("slot"))
     game = _engine(match.engine)
     # The seat order comes from the match's seed (a generator of its own, so the game's stays untouched).
     order = list(range(len(seats)))
@@ -294,7 +342,7 @@ def start(match: Match, user) -> Match:
         match, gettext_noop("Die Partie beginnt. Reihenfolge: %(order_players)s."), order_seats=list(range(len(seats)))
     )
     _notify_turn(match, game, set())
-    return match
+    _schedule_computer(match, game)
 
 
 @transaction.atomic
@@ -461,6 +509,25 @@ def _after_change(match: Match, game, before: set[int]) -> None:
         match.reminded_at = None
     match.save()
     _notify_turn(match, game, before)
+    _schedule_computer(match, game)
+
+
+def _schedule_computer(match: Match, game) -> None:
+    """A computer seat on turn plays through the same pipeline: its task is sent after commit."""
+    current = game.current_seats(match.state)
+    if Seat.objects.filter(match=match, order__in=current, resigned=False).exclude(bot_level="").exists():
+        match_id, version = match.pk, match.version
+        transaction.on_commit(lambda: enqueue_computer_turn(match_id, version))
+
+
+def enqueue_computer_turn(match_id: int, version: int) -> bool:
+    """Hand a computer seat's turn to the broker (eager: play it now); a failure only logs (swept later)."""
+    try:
+        queue.send(COMPUTER_TASK, (match_id, version), retry=False)
+    except Exception:
+        logger.warning("could not play the computer's turn in match %s", match_id, exc_info=True)
+        return False
+    return True
 
 
 def _finish(match: Match, result: dict) -> None:

@@ -1,0 +1,9 @@
+"""The computer player of Die Zwei Türme (pure Python, no Django).
+
+It decides from ``engine.view(state, seat)`` and the public rules data only; see
+``docs/computer-opponent.md``. The framework finds ``choose`` through the game's ``GameConfig.bot_path``.
+"""
+
+from .player import DEFAULT_LEVEL, LEVELS, choose, decide, suggest
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "choose", "decide", "suggest"]

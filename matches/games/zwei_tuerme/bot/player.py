@@ -1,0 +1,98 @@
+"""The three levels of the computer player and the move suggestion (Zugvorschlag).
+
+``choose(view, level, seed)`` is the whole interface the framework uses: it gets the seat's view
+(``engine.view(state, seat)``), never the state, and a seed for its own generator (the framework
+derives it from the match and the move number, so the choice can be reproduced).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .candidates import Candidate, generate
+from .judge import judge, judge_risk
+from .search import look_ahead
+from .seen import Seen, read
+
+LEVELS = ("leicht", "mittel", "stark")
+DEFAULT_LEVEL = "mittel"
+# The strong player's budget: candidates searched and hidden-information samples per candidate.
+STRONG_CANDIDATES = 8
+STRONG_SAMPLES = 10
+MEDIUM_RISK_CHECKS = 10
+
+
+def _place(seen: Seen, candidates: list[Candidate], chooser: random.Random, level: str) -> Candidate:
+    """Setup: the second figure of a two-player seat beside the first, in its column (a pincer to come)."""
+    if level != "leicht" and seen.figures:
+        column = seen.figures[0][1][1]
+        same = [c for c in candidates if c.end[1] == column]
+        if same:
+            return chooser.choice(same)
+    return chooser.choice(candidates)
+
+
+def _easy(seen: Seen, candidates: list[Candidate], chooser: random.Random) -> Candidate:
+    """Sensible with some randomness: one of the better moves by points, never an immediate chain."""
+    for c in candidates:
+        judge(seen, c)
+    safe = [c for c in candidates if c.value > -100] or candidates
+    safe.sort(key=lambda c: (c.mine - sum(c.theirs.values()), c.value), reverse=True)
+    return chooser.choice(safe[: max(1, min(6, len(safe) // 3))])
+
+
+def _ranked(seen: Seen, candidates: list[Candidate], checks: int) -> list[Candidate]:
+    for c in candidates:
+        judge(seen, c)
+    candidates.sort(key=lambda c: c.value, reverse=True)
+    top = candidates[:checks]
+    for c in top:
+        judge_risk(seen, c)
+    top.sort(key=lambda c: c.value, reverse=True)
+    return top
+
+
+def decide(view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0) -> Candidate:
+    """The chosen move with its reasons (a :class:`Candidate`)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    seen = read(view)
+    chooser = random.Random(seed)  # noqa: S311 - a game player's choices, no secret
+    candidates = generate(seen)
+    if not candidates:
+        raise ValueError("the seat has nothing to do in this view")
+    if view["phase"] == "place":
+        return _place(seen, candidates, chooser, level)
+    if len(candidates) == 1:
+        return candidates[0]
+    if level == "leicht":
+        return _easy(seen, candidates, chooser)
+    if level == "mittel":
+        top = _ranked(seen, candidates, MEDIUM_RISK_CHECKS)
+        best = top[0].value
+        return chooser.choice([c for c in top if c.value >= best - 1e-9])
+    top = _ranked(seen, candidates, max(MEDIUM_RISK_CHECKS, STRONG_CANDIDATES))[:STRONG_CANDIDATES]
+    look_ahead(seen, top, chooser, STRONG_SAMPLES)
+    return max(top, key=lambda c: c.value)
+
+
+def choose(view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0) -> dict[str, Any]:
+    """The action the computer player submits for the view's seat."""
+    return decide(view, level, seed).action
+
+
+def suggest(view: dict[str, Any], seed: int = 0) -> dict[str, Any]:
+    """The strong player's choice for the viewer, with its path and why (the Zugvorschlag)."""
+    candidate = decide(view, "stark", seed)
+    return {
+        "action": candidate.action,
+        "card": candidate.card.to_json() if candidate.card else None,
+        "start": list(candidate.start) if candidate.start else None,
+        "end": list(candidate.end) if candidate.end else None,
+        "path": candidate.action.get("path") or ([candidate.action["to"]] if "to" in candidate.action else []),
+        "mine": candidate.mine,
+        "theirs": sum(candidate.theirs.values()),
+        "reasons": [(name, round(value, 2)) for name, value in candidate.reasons],
+        "value": round(candidate.value, 2),
+    }
