@@ -41,7 +41,7 @@ class Candidate:
         return g
 
 
-def _from_outcome(seen: Seen, card: Hero, figure: int, start: Field, outcome: dict) -> Candidate:
+def from_outcome(seen: Seen, card: Hero, figure: int, start: Field, outcome: dict) -> Candidate:
     me = seen.me
     theirs: dict[int, int] = {}
     mine = len(outcome["captured"])
@@ -81,7 +81,7 @@ def generate(seen: Seen, jumps: bool = True) -> list[Candidate]:
                     outcomes = outcomes + [movement.jump(grid, start, t) for t in targets]
             for outcome in outcomes:
                 any_move = True
-                candidate = _from_outcome(seen, card, figure, start, outcome)
+                candidate = from_outcome(seen, card, figure, start, outcome)
                 key = (card.id, figure, candidate.end, frozenset(candidate.removed), outcome["kind"])
                 old = found.get(key)
                 if old is None or len(candidate.action.get("path", ())) < len(old.action.get("path", ())):

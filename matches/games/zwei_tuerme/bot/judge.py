@@ -6,63 +6,131 @@ on the cards; which card comes next is hidden, so every card counts as equally l
 
 from __future__ import annotations
 
-from collections import deque
+import heapq
 
+from ..engine.chain import connecting_chain
+from ..engine.data import GameData
 from ..engine.movement import ORTHOGONAL
 from ..engine.notation import EMPTY, ORC, Field, Grid
 from .candidates import Candidate
 from .seen import Seen
 
-BLOCKED = 99
+FAR = 99
 # Penalty (hero points) by the number of free fields the orcs still need for a chain of towers.
-GAP_PENALTY = {0: 400.0, 1: 30.0, 2: 16.0, 3: 8.0, 4: 4.0, 5: 2.0, 6: 1.0}
+GAP_NOW = 400.0
+GAP_SCALE, GAP_DECAY = 45.0, 0.72
 CHAIN_LOSS = 80.0  # a chain ends the game for everybody: worth this many points of the viewer's
 
 
-def chain_gap(grid: Grid, towers: tuple[Field, Field]) -> int:
-    """How many free fields must fill with orcs before an orc chain links the towers (0-1 breadth-first).
+def gap_penalty(gap: int) -> float:
+    """Hero points a position is worse for the orcs' being ``gap`` orcs short of their chain."""
+    return GAP_NOW if gap <= 0 else GAP_SCALE * GAP_DECAY ** (gap - 1)
 
-    Orcs cost 0, free fields 1; figures, towers and holes block. ``BLOCKED`` if no chain is possible.
+
+def feeds(data: GameData) -> dict[int, set[str]]:
+    """Which edges orcs enter each row from (printed on the orc and event cards)."""
+    rows: dict[int, set[str]] = {}
+    for card in data.orc_cards.values():
+        for p in card:
+            rows.setdefault(p["row"], set()).add(p["side"])
+    for event in data.events.values():
+        if event["effect"] == "orcs":
+            rows.setdefault(event["row"], set()).add(event["side"])
+    return rows
+
+
+def _depths(grid: Grid, fed: dict[int, set[str]]) -> tuple[list[int], list[int]]:
+    """Per field: the free fields of its row from the left (right) edge up to it, if orcs enter there."""
+    rows, cols, cells = grid.rows, grid.columns, grid.cells
+    left = [FAR] * len(cells)
+    right = [FAR] * len(cells)
+    for r in range(1, rows + 1):
+        sides = fed.get(r, ())
+        base = (r - 1) * cols
+        if "isengart" in sides:
+            count = 0
+            for c in range(cols):
+                count += cells[base + c] == EMPTY
+                left[base + c] = count
+        if "mordor" in sides:
+            count = 0
+            for c in range(cols - 1, -1, -1):
+                count += cells[base + c] == EMPTY
+                right[base + c] = count
+    return left, right
+
+
+def chain_gap(grid: Grid, towers: tuple[Field, Field], fed: dict[int, set[str]]) -> int:
+    """About how many orcs must still enter before a chain links the towers (0: linked now).
+
+    Orcs fill a row from its edge inwards, so a free field costs the free fields before it in its
+    row, unless the path already follows that row from the edge (then each further field costs 1).
+    Figures, towers and holes block; rows no orc card reaches are as good as blocked.
     """
     rows, cols, cells = grid.rows, grid.columns, grid.cells
+    left, right = _depths(grid, fed)
+    goals = set()
+    for dr, dc in ORTHOGONAL:
+        r, c = towers[1][0] + dr, towers[1][1] + dc
+        if 1 <= r <= rows and 1 <= c <= cols:
+            goals.add((r - 1) * cols + c - 1)
+    best: dict[tuple[int, int], int] = {}
+    heap: list[tuple[int, int, int]] = []
 
-    def neighbours(field):
-        r, c = field
-        for dr, dc in ORTHOGONAL:
-            rr, cc = r + dr, c + dc
-            if 1 <= rr <= rows and 1 <= cc <= cols:
-                yield rr, cc
+    def enter(index: int, side: int, step: int, cost: int) -> None:
+        """Into field ``index`` from a field whose row is paid from ``side`` (0 none, 1 left, 2 right)."""
+        cell = cells[index]
+        if cell == ORC:
+            options = [(cost, 0)]
+            if step and side:  # along the row: the paid part reaches this orc
+                options.append((cost, side))
+            if left[index] == 0:
+                options.append((cost, 1))
+            if right[index] == 0:
+                options.append((cost, 2))
+        elif cell == EMPTY:
+            options = [(cost + left[index], 1), (cost + right[index], 2)]
+            if step == 1:  # moving right
+                if side == 1:
+                    options.append((cost + 1, 1))
+                elif side == 2:
+                    options.append((cost, 2))
+            elif step == -1:
+                if side == 2:
+                    options.append((cost + 1, 2))
+                elif side == 1:
+                    options.append((cost, 1))
+        else:
+            return
+        for total, new_side in options:
+            if total < FAR and total < best.get((index, new_side), FAR):
+                best[(index, new_side)] = total
+                heapq.heappush(heap, (total, index, new_side))
 
-    def cost(field):
-        cell = cells[(field[0] - 1) * cols + field[1] - 1]
-        return 0 if cell == ORC else 1 if cell == EMPTY else None
-
-    goals = set(neighbours(towers[1]))
-    dist: dict[Field, int] = {}
-    queue: deque = deque()
-    for f in neighbours(towers[0]):
-        c = cost(f)
-        if c is not None and dist.get(f, BLOCKED) > c:
-            dist[f] = c
-            (queue.appendleft if c == 0 else queue.append)(f)
-    best = BLOCKED
-    while queue:
-        f = queue.popleft()
-        d = dist[f]
-        if d >= best:
+    for dr, dc in ORTHOGONAL:
+        r, c = towers[0][0] + dr, towers[0][1] + dc
+        if 1 <= r <= rows and 1 <= c <= cols:
+            enter((r - 1) * cols + c - 1, 0, 0, 0)
+    while heap:
+        cost, index, side = heapq.heappop(heap)
+        if cost > best.get((index, side), FAR):
             continue
-        if f in goals:
-            best = d
-            continue
-        for n in neighbours(f):
-            c = cost(n)
-            if c is None:
-                continue
-            nd = d + c
-            if nd < dist.get(n, BLOCKED):
-                dist[n] = nd
-                (queue.appendleft if c == 0 else queue.append)(n)
-    return best
+        if index in goals:
+            return cost
+        r, c = divmod(index, cols)
+        if c + 1 < cols:
+            enter(index + 1, side, 1, cost)
+        if c > 0:
+            enter(index - 1, side, -1, cost)
+        if r + 1 < rows:
+            enter(index + cols, side, 0, cost)
+        if r > 0:
+            enter(index - cols, side, 0, cost)
+    return FAR
+
+
+def linked(grid: Grid, towers: tuple[Field, Field]) -> bool:
+    return connecting_chain(grid, towers[0], towers[1]) is not None
 
 
 def enter(grid: Grid, side: str, row: int, count: int) -> None:
@@ -81,7 +149,7 @@ def enter(grid: Grid, side: str, row: int, count: int) -> None:
 
 def chain_risk(seen: Seen, grid: Grid, cards: int = 2) -> float:
     """The chance that the next ``cards`` orc cards (1 or 2, any of the nine alike) close a chain."""
-    gap = chain_gap(grid, seen.towers)
+    gap = chain_gap(grid, seen.towers, seen.fed)
     most = max(sum(p["count"] for p in card) for card in seen.data.orc_cards.values())
     if gap > most * cards:
         return 0.0
@@ -91,11 +159,11 @@ def chain_risk(seen: Seen, grid: Grid, cards: int = 2) -> float:
         g1 = grid.copy()
         for p in first:
             enter(g1, p["side"], p["row"], p["count"])
-        if chain_gap(g1, seen.towers) == 0:
+        if linked(g1, seen.towers):
             lost += 1
             total += 1
             continue
-        if cards < 2 or chain_gap(g1, seen.towers) > most:
+        if cards < 2 or chain_gap(g1, seen.towers, seen.fed) > most:
             total += 1
             continue
         closed = 0
@@ -104,7 +172,7 @@ def chain_risk(seen: Seen, grid: Grid, cards: int = 2) -> float:
             g2 = g1.copy()
             for p in second:
                 enter(g2, p["side"], p["row"], p["count"])
-            closed += chain_gap(g2, seen.towers) == 0
+            closed += linked(g2, seen.towers)
         lost += closed / len(others)
         total += 1
     return lost / total
@@ -137,8 +205,11 @@ def judge(seen: Seen, candidate: Candidate, grid_after: Grid | None = None) -> f
         lead = lead_after(seen, candidate)
         urgency = 1.0 + 3.0 * max(0, 6 - seen.ent_left) / 6
         reasons.append(("ent", steps * urgency * (1.5 if lead > 0 else -0.75)))
-    gap = chain_gap(grid, seen.towers)
-    reasons.append(("chain", -GAP_PENALTY.get(gap, 0.0)))
+    gap_key = (candidate.figure, candidate.end, frozenset(candidate.removed))
+    gap = seen.gaps.get(gap_key)
+    if gap is None:
+        gap = seen.gaps[gap_key] = chain_gap(grid, seen.towers, seen.fed)
+    reasons.append(("chain", -gap_penalty(gap)))
     if candidate.end is not None and seen.view["phase"] == "play":
         reasons.append(("hemmed", -0.3 * ev * adjacent_orcs(grid, candidate.end)))
     if candidate.card is not None:

@@ -12,28 +12,68 @@ import random
 
 from matches.engine.base import IllegalAction
 
-from ..engine import ENGINE
-from .candidates import Candidate, generate
-from .judge import CHAIN_LOSS, GAP_PENALTY, chain_gap
+from ..engine import ENGINE, movement
+from .candidates import Candidate, from_outcome
+from .judge import CHAIN_LOSS, chain_gap, gap_penalty
 from .sample import sample_state
 from .seen import Seen, read
 
 WIN_BONUS = 25.0
 
 
-def greedy(seen: Seen, chooser: random.Random) -> Candidate:
-    """The quick policy of the look-ahead: most orcs for oneself, an eye on an immediate chain."""
-    best, best_value = None, None
-    for candidate in generate(seen):
-        value = candidate.mine - sum(candidate.theirs.values()) + chooser.random() * 0.5
-        if candidate.card is not None:
-            value -= 0.02 * candidate.card.strength
-        if candidate.taken and value > (best_value or -1e9) - 1:
-            # only moves that might be the best are checked against the chain
-            if chain_gap(candidate.after(seen.grid, seen.me), seen.towers) <= 1:
-                value -= 50
-        if best_value is None or value > best_value:
-            best, best_value = candidate, value
+def greedy(seen: Seen, chooser: random.Random) -> dict:
+    """The quick policy of the look-ahead: most orcs for oneself, no move that opens the chain's way.
+
+    Works on the engine's outcomes directly (no candidates), jumps only when nothing else moves.
+    """
+    grid, me = seen.grid, seen.me
+    scored = []
+    for card in seen.hand:
+        for figure, start in seen.figures:
+            strength = movement.effective_strength(grid, start, card.strength)
+            for outcome in movement.moves(grid, start, strength, card.symbol):
+                value = len(outcome["captured"])
+                for pincer in outcome["pincers"]:
+                    mine = grid.get(*pincer["partner"]) == str(me + 1)
+                    n = len(pincer["fields"])
+                    value += n if mine else (n + 1) // 2 - n // 2
+                value += chooser.random() * 0.5 - 0.02 * card.strength
+                scored.append((value, card, figure, start, outcome))
+    if not scored:
+        return _fallback(seen, chooser)
+    scored.sort(key=lambda item: item[0], reverse=True)
+    for _value, card, figure, start, outcome in scored[:3]:
+        candidate = from_outcome(seen, card, figure, start, outcome)
+        if chain_gap(candidate.after(grid, me), seen.towers, seen.fed) > 1:
+            return candidate.action
+    _value, card, figure, start, outcome = scored[0]
+    return from_outcome(seen, card, figure, start, outcome).action
+
+
+def _fallback(seen: Seen, chooser: random.Random) -> dict:
+    """No ordinary move: a Schattenfell jump (onto an orc if there is one), else a card without moving."""
+    for card in seen.hand:
+        if card.schattenfell:
+            for figure, start in seen.figures:
+                targets = movement.jump_targets(seen.grid, start)
+                if targets:
+                    orcs = [t for t in targets if seen.grid.get(*t) == "o"] or targets
+                    return {"type": "jump", "card": card.id, "figure": figure, "to": list(chooser.choice(orcs))}
+    return {"type": "move", "card": seen.hand[0].id, "figure": 0, "path": []}
+
+
+def best_take(seen: Seen) -> int:
+    """The most orcs the viewer could take for itself with one move now."""
+    grid, me, best = seen.grid, seen.me, 0
+    for card in seen.hand:
+        for _figure, start in seen.figures:
+            strength = movement.effective_strength(grid, start, card.strength)
+            for outcome in movement.moves(grid, start, strength, card.symbol):
+                value = len(outcome["captured"])
+                for pincer in outcome["pincers"]:
+                    n = len(pincer["fields"])
+                    value += n if grid.get(*pincer["partner"]) == str(me + 1) else (n + 1) // 2
+                best = max(best, value)
     return best
 
 
@@ -60,12 +100,11 @@ def rollout(state: dict, me: int, action: dict, chooser: random.Random, limit: i
         seat = state["turn"]
         seen = read(ENGINE.view(state, seat), ENGINE.data)
         if seat == me:
-            best = greedy(seen, chooser)
             scores = seen.scores
             lead = scores[me] - max(s for i, s in enumerate(scores) if i != me)
-            gap = chain_gap(seen.grid, seen.towers)
-            return lead + 0.7 * seen.ev * (best.mine if best else 0) - GAP_PENALTY.get(gap, 0.0)
-        state, _ = ENGINE.apply(state, seat, greedy(seen, chooser).action)
+            gap = chain_gap(seen.grid, seen.towers, seen.fed)
+            return lead + 0.7 * seen.ev * best_take(seen) - gap_penalty(gap)
+        state, _ = ENGINE.apply(state, seat, greedy(seen, chooser))
     return 0.0
 
 

@@ -28,6 +28,8 @@ class Seen:
     scores: list[int]
     hidden: Counter = field(default_factory=Counter)  # tile kinds not revealed yet: on the board or in the supply
     towers: tuple[Field, Field] = ((0, 0), (0, 0))
+    fed: dict[int, set[str]] = field(default_factory=dict)  # row -> edges orcs enter it from
+    gaps: dict = field(default_factory=dict)  # the chain's gap after a move, by its result
 
     @property
     def ev(self) -> float:
@@ -73,4 +75,16 @@ def read(view: dict[str, Any], data: GameData | None = None) -> Seen:
         scores=[seat["score"] for seat in view["seats"]],
         hidden=+hidden,
         towers=(towers[0], towers[-1]),
+        fed=_feeds(data),
     )
+
+
+_FEEDS: dict[int, dict[int, set[str]]] = {}
+
+
+def _feeds(data: GameData) -> dict[int, set[str]]:
+    if id(data) not in _FEEDS:
+        from .judge import feeds
+
+        _FEEDS[id(data)] = feeds(data)
+    return _FEEDS[id(data)]
