@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from matches import selectors
+from matches import selectors, services
 from matches.models import Match, MatchStatus, Move, MoveStatus, Seat
 
 from .conftest import api
@@ -193,3 +193,41 @@ def test_a_computer_turn_task_is_idempotent_and_ignores_stale_versions(users, co
     assert bots.play_computer_turn(match.pk, match.version + 5) == "stale"
     commits(lambda: bots.play_computer_turn(match.pk, match.version))  # human's turn: nothing to do
     assert Move.objects.filter(match=match).count() == before
+
+
+def test_zugvorschlag_only_for_ones_own_seat_and_from_its_view(client, users, commits):
+    from matches.engine import registry
+
+    frodo, sam = users[:2]
+    match = Match.objects.get(pk=create(commits, frodo, players=2, bots=1, bot_level="leicht").json()["id"])
+    own = Seat.objects.get(match=match, user=frodo)
+    engine = registry.get("zwei-tuerme")
+    chooser = random.Random(8)
+    while match.state["phase"] == "place" or match.state["turns"] < 3:  # into the play phase
+        legal = engine.legal_actions(match.state, own.order)
+        commits(lambda legal=legal, m=match: services.submit_move(m, frodo, chooser.choice(legal), m.version))
+        match.refresh_from_db()
+    client.force_login(frodo)
+    detail = client.get(match.get_absolute_url()).content.decode()
+    assert f"partie={match.pk}" in detail  # the board's link to the analysis board carries the match
+    url = f"/partien/analyse/?partie={match.pk}"
+    offer = client.get(url).content.decode()
+    assert "Den Computer (stark) fragen" in offer
+    page = client.get(url + "&vorschlag=1")
+    assert page.status_code == 200
+    body = page.content.decode()
+    tip = page.context["suggestion"]
+    assert tip["action"] in engine.legal_actions(match.state, own.order)
+    assert tip["action"]["card"] in match.state["hands"][own.order]
+    assert "Zugvorschlag" in body and "Vorausschau" in body
+    assert " → ".join(f"{r}/{c}" for r, c in tip["path"]) in body  # the path, also drawn on the board
+    bot = Seat.objects.get(match=match, user=None)
+    for card in match.state["hands"][bot.order] + match.state["hero_pile"]:
+        assert f'"{card}"' not in body and f"{card}" not in body.split("Zugvorschlag", 1)[1].split("</section>")[0]
+    # another user, and nobody logged in: no suggestion for a seat that is not theirs
+    client.force_login(sam)
+    refused = client.get(url + "&vorschlag=1")
+    assert refused.status_code == 403 and "eigenen Platz" in refused.content.decode()
+    assert "suggestion" not in refused.context
+    client.logout()
+    assert client.get(url + "&vorschlag=1").status_code == 403

@@ -85,12 +85,16 @@ def choose(view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0) -> d
 def suggest(view: dict[str, Any], seed: int = 0) -> dict[str, Any]:
     """The strong player's choice for the viewer, with its path and why (the Zugvorschlag)."""
     candidate = decide(view, "stark", seed)
+    path = candidate.action.get("path") or ([candidate.action["to"]] if "to" in candidate.action else [])
+    removed = [list(f) for f in candidate.removed]
     return {
         "action": candidate.action,
         "card": candidate.card.to_json() if candidate.card else None,
         "start": list(candidate.start) if candidate.start else None,
         "end": list(candidate.end) if candidate.end else None,
-        "path": candidate.action.get("path") or ([candidate.action["to"]] if "to" in candidate.action else []),
+        "path": path,
+        "captured": [f for f in removed if f in path],
+        "pincered": [f for f in removed if f not in path],
         "mine": candidate.mine,
         "theirs": sum(candidate.theirs.values()),
         "reasons": [(name, round(value, 2)) for name, value in candidate.reasons],

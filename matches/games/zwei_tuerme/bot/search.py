@@ -88,7 +88,10 @@ def _outcome(state: dict, me: int) -> float | None:
     return lead + (WIN_BONUS if me in result["winners"] else -WIN_BONUS)
 
 
-def rollout(state: dict, me: int, action: dict, chooser: random.Random, limit: int = 8) -> float:
+def rollout(state: dict, me: int, action: dict, chooser: random.Random, ev: float, limit: int = 8) -> float:
+    """The candidate's worth in one sampled world: orcs taken on the way (at their expected value, so
+    the invented tiles add no noise), the chain's gap and the best take when the viewer is on turn again."""
+    before = [len(c) for c in state["captured"]]
     try:
         state, _ = ENGINE.apply(state, me, action)
     except IllegalAction:
@@ -100,10 +103,10 @@ def rollout(state: dict, me: int, action: dict, chooser: random.Random, limit: i
         seat = state["turn"]
         seen = read(ENGINE.view(state, seat), ENGINE.data)
         if seat == me:
-            scores = seen.scores
-            lead = scores[me] - max(s for i, s in enumerate(scores) if i != me)
+            gained = [len(c) - b for c, b in zip(state["captured"], before, strict=True)]
+            lead = gained[me] - max(g for i, g in enumerate(gained) if i != me)
             gap = chain_gap(seen.grid, seen.towers, seen.fed)
-            return lead + 0.7 * seen.ev * best_take(seen) - gap_penalty(gap)
+            return ev * (lead + 0.7 * best_take(seen)) - gap_penalty(gap)
         state, _ = ENGINE.apply(state, seat, greedy(seen, chooser))
     return 0.0
 
@@ -115,9 +118,11 @@ def look_ahead(seen: Seen, candidates: list[Candidate], chooser: random.Random, 
         state = sample_state(seen, chooser)
         seed = chooser.getrandbits(32)
         for i, candidate in enumerate(candidates):
-            totals[i] += rollout(state, seen.me, candidate.action, random.Random(seed))
+            totals[i] += rollout(state, seen.me, candidate.action, random.Random(seed), seen.ev)
     for candidate, total in zip(candidates, totals, strict=True):
         mean = total / samples
+        # what the look-ahead does not see: the worth of the card kept and of the Ent's steps
+        kept = sum(value for name, value in candidate.reasons if name in ("card", "ent"))
         candidate.reasons.append(("look-ahead", mean))
-        candidate.value = mean + 0.05 * candidate.value
+        candidate.value = mean + kept + 0.05 * candidate.value
     return candidates
