@@ -30,8 +30,7 @@ def create(commits, user, **body):
 def play_randomly(commits, user, match_id, chooser, limit=600):
     """The human plays random legal moves until the end; returns how often it moved."""
     client = api(user)
-    moves = 0
-    for _ in range(limit):
+    for moves in range(limit):
         detail = client.get(f"/api/matches/{match_id}/").json()
         if detail["status"] != "running":
             return moves
@@ -46,7 +45,6 @@ def play_randomly(commits, user, match_id, chooser, limit=600):
         )
         assert response.status_code == 202, response.json()
         assert client.get(f"/api/matches/{match_id}/moves/{response.json()['id']}/").json()["status"] == "applied"
-        moves += 1
     raise AssertionError("the match did not end")
 
 
@@ -139,8 +137,8 @@ def test_two_player_computer_moves_both_figures(users, commits):
             break
         legal = api(users[0]).get(f"/api/matches/{match.pk}/legal/").json()
         commits(
-            lambda legal=legal: api(users[0]).post(
-                f"/api/matches/{match.pk}/moves/",
+            lambda legal=legal, match_id=match.pk: api(users[0]).post(
+                f"/api/matches/{match_id}/moves/",
                 {"action": chooser.choice(legal["actions"]), "version": legal["version"]},
                 format="json",
             )

@@ -96,7 +96,7 @@ def test_placement_puts_the_second_figure_beside_the_first():
         action = choose(ENGINE.view(state, seat), "mittel", 5)
         state, _ = ENGINE.apply(state, seat, action)
     for seat in (0, 1):
-        (r1, c1), (r2, c2) = state["figures"][seat]
+        (_r1, c1), (_r2, c2) = state["figures"][seat]
         assert c1 == c2  # in one column: the start of a pincer
     assert state["phase"] == "play"
 

@@ -118,7 +118,7 @@ def look_ahead(seen: Seen, candidates: list[Candidate], chooser: random.Random, 
         state = sample_state(seen, chooser)
         seed = chooser.getrandbits(32)
         for i, candidate in enumerate(candidates):
-            totals[i] += rollout(state, seen.me, candidate.action, random.Random(seed), seen.ev)
+            totals[i] += rollout(state, seen.me, candidate.action, random.Random(seed), seen.ev)  # noqa: S311
     for candidate, total in zip(candidates, totals, strict=True):
         mean = total / samples
         # what the look-ahead does not see: the worth of the card kept and of the Ent's steps
