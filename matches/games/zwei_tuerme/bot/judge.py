@@ -9,7 +9,6 @@ from __future__ import annotations
 import heapq
 
 from ..engine.chain import connecting_chain
-from ..engine.data import GameData
 from ..engine.movement import ORTHOGONAL
 from ..engine.notation import EMPTY, ORC, Field, Grid
 from .candidates import Candidate
@@ -25,18 +24,6 @@ CHAIN_LOSS = 80.0  # a chain ends the game for everybody: worth this many points
 def gap_penalty(gap: int) -> float:
     """Hero points a position is worse for the orcs' being ``gap`` orcs short of their chain."""
     return GAP_NOW if gap <= 0 else GAP_SCALE * GAP_DECAY ** (gap - 1)
-
-
-def feeds(data: GameData) -> dict[int, set[str]]:
-    """Which edges orcs enter each row from (printed on the orc and event cards)."""
-    rows: dict[int, set[str]] = {}
-    for card in data.orc_cards.values():
-        for p in card:
-            rows.setdefault(p["row"], set()).add(p["side"])
-    for event in data.events.values():
-        if event["effect"] == "orcs":
-            rows.setdefault(event["row"], set()).add(event["side"])
-    return rows
 
 
 def _depths(grid: Grid, fed: dict[int, set[str]]) -> tuple[list[int], list[int]]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from .candidates import Candidate, generate
 from .judge import judge, judge_risk
+from .reply import reply_value, unseen_cards
 from .search import look_ahead
 from .seen import Seen, read
 
@@ -73,7 +74,19 @@ def decide(view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0) -> C
         best = top[0].value
         return chooser.choice([c for c in top if c.value >= best - 1e-9])
     top = _ranked(seen, candidates, max(MEDIUM_RISK_CHECKS, STRONG_CANDIDATES))[:STRONG_CANDIDATES]
-    look_ahead(seen, top, chooser, STRONG_SAMPLES)
+    import os
+
+    mode = os.environ.get("STARK_MODE", "both")
+    if mode in ("reply", "both"):
+        cards = unseen_cards(seen)
+        others_weight = 1.0 if seen.players == 2 else 0.5
+        for c in top:
+            theirs, follow = reply_value(seen, c, cards)
+            c.reasons.append(("reply", -others_weight * seen.ev * theirs))
+            c.reasons.append(("follow-up", 0.5 * seen.ev * follow))
+            c.value += -others_weight * seen.ev * theirs + 0.5 * seen.ev * follow
+    if mode in ("rollout", "both"):
+        look_ahead(seen, top, chooser, STRONG_SAMPLES)
     return max(top, key=lambda c: c.value)
 
 

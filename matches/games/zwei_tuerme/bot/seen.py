@@ -84,7 +84,17 @@ _FEEDS: dict[int, dict[int, set[str]]] = {}
 
 def _feeds(data: GameData) -> dict[int, set[str]]:
     if id(data) not in _FEEDS:
-        from .judge import feeds
-
         _FEEDS[id(data)] = feeds(data)
     return _FEEDS[id(data)]
+
+
+def feeds(data: GameData) -> dict[int, set[str]]:
+    """Which edges orcs enter each row from (printed on the orc and event cards)."""
+    rows: dict[int, set[str]] = {}
+    for card in data.orc_cards.values():
+        for p in card:
+            rows.setdefault(p["row"], set()).add(p["side"])
+    for event in data.events.values():
+        if event["effect"] == "orcs":
+            rows.setdefault(event["row"], set()).add(event["side"])
+    return rows
