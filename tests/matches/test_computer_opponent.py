@@ -1,6 +1,7 @@
 """Computer seats (issue 21): created through the API and the page, they answer through the move pipeline."""
 
 import random
+import time
 
 import pytest
 
@@ -229,3 +230,50 @@ def test_zugvorschlag_only_for_ones_own_seat_and_from_its_view(client, users, co
     assert "suggestion" not in refused.context
     client.logout()
     assert client.get(url + "&vorschlag=1").status_code == 403
+
+
+def wait_for(predicate, timeout=60.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_the_computer_answers_through_a_real_worker(users, celery_session_worker):
+    frodo = users[0]
+    client = api(frodo)
+    created = client.post(
+        "/api/matches/", {"engine": "zwei-tuerme", "players": 2, "bots": 1, "bot_level": "leicht"}, format="json"
+    )
+    assert created.status_code == 201 and created.json()["status"] == "running"
+    match_id = created.json()["id"]
+    mine = next(s["order"] for s in created.json()["seats"] if s["user"] == "frodo")
+    chooser = random.Random(17)
+
+    def my_turn_or_over():
+        detail = client.get(f"/api/matches/{match_id}/").json()
+        return detail if detail["status"] != "running" or mine in detail["current_seats"] else None
+
+    for _ in range(400):
+        detail = wait_for(my_turn_or_over)  # the computer's turn comes back by itself
+        if detail["status"] != "running":
+            break
+        legal = client.get(f"/api/matches/{match_id}/legal/").json()
+        response = client.post(
+            f"/api/matches/{match_id}/moves/",
+            {"action": chooser.choice(legal["actions"]), "version": legal["version"]},
+            format="json",
+        )
+        assert response.status_code == 202
+        url = f"/api/matches/{match_id}/moves/{response.json()['id']}/"
+        assert wait_for(lambda url=url: (s := client.get(url).json()["status"]) != "pending" and s) == "applied"
+    match = Match.objects.get(pk=match_id)
+    assert match.status == MatchStatus.FINISHED
+    computer = Move.objects.filter(match=match, seat__user=None)
+    assert computer.count() > 5 and set(computer.values_list("status", flat=True)) == {"applied"}
+    assert selectors.rebuild_state(match) == match.state

@@ -95,9 +95,9 @@ class Pairing:
 def pairing(player: str, opponent: str, games: int, first_seed: int = 1000) -> Pairing:
     result = Pairing(player, opponent)
     for i in range(games):
-        seat = i % 2
+        seat = i % 2  # each deal twice, the seats swapped: less luck in the comparison
         players = (player, opponent) if seat == 0 else (opponent, player)
-        result.games.append(play(players, first_seed + i))
+        result.games.append(play(players, first_seed + i // 2))
         result.seats.append(seat)
     return result
 
