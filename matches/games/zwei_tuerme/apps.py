@@ -6,4 +6,4 @@ class ZweiTuermeConfig(plugins.GameConfig):
     engine_path = "matches.games.zwei_tuerme.engine.ENGINE"
     page_urls = "matches.games.zwei_tuerme.urls"
     api_urls = "matches.games.zwei_tuerme.api_urls"
-    bot_path = "matches.games.zwei_tuerme.bot.choose"
+    bot_path = "matches.games.zwei_tuerme.bot.computer_move"

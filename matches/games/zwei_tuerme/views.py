@@ -9,7 +9,7 @@ from matches.engine import rng
 from matches.engine.base import IllegalAction
 from matches.models import Match, MatchStatus
 
-from .bot import suggest
+from .bot import TIME_LIMIT, suggest
 from .engine import ENGINE, analyse, parse_path, parse_position
 from .engine.data import load
 
@@ -75,7 +75,7 @@ def _suggestion(request) -> dict:
     tip = cache.get(key)
     if tip is None:
         view = ENGINE.view(match.state, seat.order)
-        tip = suggest(view, seed=rng.derive(match.seed, "suggest", match.version, seat.order))
+        tip = suggest(view, rng.derive(match.seed, "suggest", match.version, seat.order), TIME_LIMIT)
         tip["position"] = view["position"]
         cache.set(key, tip, 3600)
     names = _reason_names()

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from matches.engine.rng import derive
 
 from ..engine import ENGINE
-from .player import choose
+from .player import computer_move
 
 RANDOM = "zufall"
 
@@ -52,7 +52,7 @@ def play(players: tuple[str, ...], seed: int, max_moves: int = 2000) -> Game:
             action = chooser.choice(ENGINE.legal_actions(state, seat))
         else:
             began = time.perf_counter()
-            action = choose(ENGINE.view(state, seat), who, bot_seed(seed, number, seat))
+            action = computer_move(ENGINE.view(state, seat), who, bot_seed(seed, number, seat))
             game.thinking.setdefault(who, []).append(time.perf_counter() - began)
         state, _ = ENGINE.apply(state, seat, action)
     result = state["result"] or {"scores": ENGINE.scores(state), "reason": "unfinished", "winners": []}

@@ -8,6 +8,7 @@ derives it from the match and the move number, so the choice can be reproduced).
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from .candidates import Candidate, generate
@@ -20,7 +21,11 @@ LEVELS = ("leicht", "mittel", "stark")
 DEFAULT_LEVEL = "mittel"
 # The strong player's budget: candidates searched and hidden-information samples per candidate.
 STRONG_CANDIDATES = 8
-STRONG_SAMPLES = 10
+STRONG_SAMPLES = 8
+FOLLOW_UP = 0.5  # worth of the own best take next turn with the cards kept (in orcs at their value)
+LOOK_AHEAD_WEIGHT = 0.5
+# The framework's time limit for one decision (seconds); the bench plays with it too.
+TIME_LIMIT = 1.2
 MEDIUM_RISK_CHECKS = 10
 
 
@@ -54,8 +59,15 @@ def _ranked(seen: Seen, candidates: list[Candidate], checks: int) -> list[Candid
     return top
 
 
-def decide(view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0) -> Candidate:
-    """The chosen move with its reasons (a :class:`Candidate`)."""
+def decide(
+    view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0, time_limit: float | None = None
+) -> Candidate:
+    """The chosen move with its reasons (a :class:`Candidate`).
+
+    ``time_limit`` (seconds): the strong player begins no new look-ahead sample after it; without it
+    the choice depends on nothing but the view, the level and the seed.
+    """
+    began = time.perf_counter()
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     seen = read(view)
@@ -74,30 +86,33 @@ def decide(view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0) -> C
         best = top[0].value
         return chooser.choice([c for c in top if c.value >= best - 1e-9])
     top = _ranked(seen, candidates, max(MEDIUM_RISK_CHECKS, STRONG_CANDIDATES))[:STRONG_CANDIDATES]
-    import os
-
-    mode = os.environ.get("STARK_MODE", "both")
-    if mode in ("reply", "both"):
-        cards = unseen_cards(seen)
-        others_weight = 1.0 if seen.players == 2 else 0.5
-        for c in top:
-            theirs, follow = reply_value(seen, c, cards)
-            c.reasons.append(("reply", -others_weight * seen.ev * theirs))
-            c.reasons.append(("follow-up", 0.5 * seen.ev * follow))
-            c.value += -others_weight * seen.ev * theirs + 0.5 * seen.ev * follow
-    if mode in ("rollout", "both"):
-        look_ahead(seen, top, chooser, STRONG_SAMPLES)
+    cards = unseen_cards(seen)
+    others_weight = 1.0 if seen.players == 2 else 0.5
+    for c in top:
+        theirs, follow = reply_value(seen, c, cards)
+        c.reasons.append(("reply", -others_weight * seen.ev * theirs))
+        c.reasons.append(("follow-up", FOLLOW_UP * seen.ev * follow))
+        c.value += -others_weight * seen.ev * theirs + FOLLOW_UP * seen.ev * follow
+    deadline = None if time_limit is None else began + time_limit
+    look_ahead(seen, top, chooser, STRONG_SAMPLES, LOOK_AHEAD_WEIGHT, deadline)
     return max(top, key=lambda c: c.value)
 
 
-def choose(view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0) -> dict[str, Any]:
+def choose(
+    view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0, time_limit: float | None = None
+) -> dict[str, Any]:
     """The action the computer player submits for the view's seat."""
-    return decide(view, level, seed).action
+    return decide(view, level, seed, time_limit).action
 
 
-def suggest(view: dict[str, Any], seed: int = 0) -> dict[str, Any]:
+def computer_move(view: dict[str, Any], level: str, seed: int) -> dict[str, Any]:
+    """``choose`` as a computer seat plays it: with the time limit (the plug-in's ``bot_path``)."""
+    return choose(view, level, seed, TIME_LIMIT)
+
+
+def suggest(view: dict[str, Any], seed: int = 0, time_limit: float | None = None) -> dict[str, Any]:
     """The strong player's choice for the viewer, with its path and why (the Zugvorschlag)."""
-    candidate = decide(view, "stark", seed)
+    candidate = decide(view, "stark", seed, time_limit)
     path = candidate.action.get("path") or ([candidate.action["to"]] if "to" in candidate.action else [])
     removed = [list(f) for f in candidate.removed]
     return {

@@ -9,6 +9,7 @@ All candidates meet the same samples, so their differences come from the moves, 
 from __future__ import annotations
 
 import random
+import time
 
 from matches.engine.base import IllegalAction
 
@@ -111,18 +112,33 @@ def rollout(state: dict, me: int, action: dict, chooser: random.Random, ev: floa
     return 0.0
 
 
-def look_ahead(seen: Seen, candidates: list[Candidate], chooser: random.Random, samples: int) -> list[Candidate]:
-    """Each candidate's value becomes its mean over the samples (plus a hair of the quick judgement)."""
+def look_ahead(
+    seen: Seen,
+    candidates: list[Candidate],
+    chooser: random.Random,
+    samples: int,
+    weight: float = 0.5,
+    deadline: float | None = None,
+) -> list[Candidate]:
+    """Adds to each candidate ``weight`` × (its mean over the sampled worlds − the mean of all).
+
+    ``deadline`` (a ``time.perf_counter()`` value): no new sample is begun after it (at least two are
+    played), so a loaded machine shortens the look-ahead instead of the game waiting.
+    """
     totals = [0.0] * len(candidates)
+    played = 0
     for _ in range(samples):
+        if deadline is not None and played >= 2 and time.perf_counter() > deadline:
+            break
         state = sample_state(seen, chooser)
         seed = chooser.getrandbits(32)
         for i, candidate in enumerate(candidates):
             totals[i] += rollout(state, seen.me, candidate.action, random.Random(seed), seen.ev)  # noqa: S311
-    for candidate, total in zip(candidates, totals, strict=True):
-        mean = total / samples
-        # what the look-ahead does not see: the worth of the card kept and of the Ent's steps
-        kept = sum(value for name, value in candidate.reasons if name in ("card", "ent"))
-        candidate.reasons.append(("look-ahead", mean))
-        candidate.value = mean + kept + 0.05 * candidate.value
+        played += 1
+    means = [total / played for total in totals]
+    average = sum(means) / len(means)
+    for candidate, mean in zip(candidates, means, strict=True):
+        bonus = weight * (mean - average)
+        candidate.reasons.append(("look-ahead", bonus))
+        candidate.value += bonus
     return candidates
