@@ -21,9 +21,10 @@ GAP_SCALE, GAP_DECAY = 45.0, 0.72
 CHAIN_LOSS = 80.0  # a chain ends the game for everybody: worth this many points of the viewer's
 
 
-def gap_penalty(gap: int) -> float:
-    """Hero points a position is worse for the orcs' being ``gap`` orcs short of their chain."""
-    return GAP_NOW if gap <= 0 else GAP_SCALE * GAP_DECAY ** (gap - 1)
+def gap_penalty(gap: int, caution: float = 1.0) -> float:
+    """Hero points a position is worse for the orcs' being ``gap`` orcs short of their chain
+    (``caution`` scales the worry about a chain to come, not about one closed now)."""
+    return GAP_NOW if gap <= 0 else caution * GAP_SCALE * GAP_DECAY ** (gap - 1)
 
 
 def _depths(grid: Grid, fed: dict[int, set[str]]) -> tuple[list[int], list[int]]:
@@ -196,7 +197,7 @@ def judge(seen: Seen, candidate: Candidate, grid_after: Grid | None = None) -> f
     gap = seen.gaps.get(gap_key)
     if gap is None:
         gap = seen.gaps[gap_key] = chain_gap(grid, seen.towers, seen.fed)
-    reasons.append(("chain", -gap_penalty(gap)))
+    reasons.append(("chain", -gap_penalty(gap, seen.caution)))
     if candidate.end is not None and seen.view["phase"] == "play":
         reasons.append(("hemmed", -0.3 * ev * adjacent_orcs(grid, candidate.end)))
     if candidate.card is not None:

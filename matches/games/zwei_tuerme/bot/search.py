@@ -89,7 +89,9 @@ def _outcome(state: dict, me: int) -> float | None:
     return lead + (WIN_BONUS if me in result["winners"] else -WIN_BONUS)
 
 
-def rollout(state: dict, me: int, action: dict, chooser: random.Random, ev: float, limit: int = 8) -> float:
+def rollout(
+    state: dict, me: int, action: dict, chooser: random.Random, ev: float, caution: float = 1.0, limit: int = 8
+) -> float:
     """The candidate's worth in one sampled world: orcs taken on the way (at their expected value, so
     the invented tiles add no noise), the chain's gap and the best take when the viewer is on turn again."""
     before = [len(c) for c in state["captured"]]
@@ -107,7 +109,7 @@ def rollout(state: dict, me: int, action: dict, chooser: random.Random, ev: floa
             gained = [len(c) - b for c, b in zip(state["captured"], before, strict=True)]
             lead = gained[me] - max(g for i, g in enumerate(gained) if i != me)
             gap = chain_gap(seen.grid, seen.towers, seen.fed)
-            return ev * (lead + 0.7 * best_take(seen)) - gap_penalty(gap)
+            return ev * (lead + 0.7 * best_take(seen)) - gap_penalty(gap, caution)
         state, _ = ENGINE.apply(state, seat, greedy(seen, chooser))
     return 0.0
 
@@ -133,7 +135,7 @@ def look_ahead(
         state = sample_state(seen, chooser)
         seed = chooser.getrandbits(32)
         for i, candidate in enumerate(candidates):
-            totals[i] += rollout(state, seen.me, candidate.action, random.Random(seed), seen.ev)  # noqa: S311
+            totals[i] += rollout(state, seen.me, candidate.action, random.Random(seed), seen.ev, seen.caution)  # noqa: S311
         played += 1
     means = [total / played for total in totals]
     average = sum(means) / len(means)

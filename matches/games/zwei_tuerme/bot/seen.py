@@ -30,6 +30,7 @@ class Seen:
     towers: tuple[Field, Field] = ((0, 0), (0, 0))
     fed: dict[int, set[str]] = field(default_factory=dict)  # row -> edges orcs enter it from
     gaps: dict = field(default_factory=dict)  # the chain's gap after a move, by its result
+    caution: float = 1.0  # how much a chain to come weighs against points (the strong player: less)
 
     @property
     def ev(self) -> float:
