@@ -571,7 +571,8 @@ def _resign_seat(match: Match, seat: Seat) -> None:
         status=MoveStatus.REJECTED, error_code="resigned", resolved_at=timezone.now()
     )
     active = list(Seat.objects.filter(match=match, resigned=False).order_by("order").values_list("order", flat=True))
-    if len(active) <= 1:
+    if len(active) <= 1 or not Seat.objects.filter(match=match, resigned=False, bot_level="").exists():
+        # the last person left: computers do not play on among themselves
         reason = Text(gettext_noop("%(player)s hat aufgegeben."), {"seat": seat.order})
         _finish(match, {"winners": active, "reason": reason.to_json(), "scores": {}})
         return

@@ -277,3 +277,13 @@ def test_the_computer_answers_through_a_real_worker(users, celery_session_worker
     computer = Move.objects.filter(match=match, seat__user=None)
     assert computer.count() > 5 and set(computer.values_list("status", flat=True)) == {"applied"}
     assert selectors.rebuild_state(match) == match.state
+
+
+def test_when_the_last_person_resigns_the_computers_do_not_play_on(users, commits):
+    response = create(commits, users[0], players=3, bots=2, bot_level="leicht")
+    match = Match.objects.get(pk=response.json()["id"])
+    assert match.status == MatchStatus.RUNNING
+    moves = Move.objects.filter(match=match).count()
+    answer = commits(lambda: api(users[0]).post(f"/api/matches/{match.pk}/resign/"))
+    assert answer.status_code == 200 and answer.json()["status"] == "finished"
+    assert Move.objects.filter(match=match).count() == moves  # no game among computers afterwards
