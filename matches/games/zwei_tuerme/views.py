@@ -49,6 +49,8 @@ def _reason_names() -> dict[str, str]:
         "hemmed": _("Orks neben der Figur danach"),
         "card": _("verbrauchte Kartenstärke"),
         "risk": _("Gefahr durch die nächsten Orkkarten"),
+        "reply": _("bester Gegenzug des nächsten Platzes (erwartet über die möglichen Handkarten)"),
+        "follow-up": _("dein nächster Zug mit den übrigen Karten"),
         "look-ahead": _("Vorausschau über die verdeckten Karten"),
     }
 
