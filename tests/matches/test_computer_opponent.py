@@ -287,3 +287,34 @@ def test_when_the_last_person_resigns_the_computers_do_not_play_on(users, commit
     answer = commits(lambda: api(users[0]).post(f"/api/matches/{match.pk}/resign/"))
     assert answer.status_code == 200 and answer.json()["status"] == "finished"
     assert Move.objects.filter(match=match).count() == moves  # no game among computers afterwards
+
+
+def test_a_user_plays_a_computer_seat_to_the_end_through_the_pages(client, users, commits):
+    import json
+
+    frodo = users[0]
+    client.force_login(frodo)
+    form = {"engine": "zwei-tuerme", "players": "2", "turn_days": "3", "deadline_policy": "default_action"}
+    response = commits(lambda: client.post("/partien/neu/", {**form, "bots": "1", "bot_level": "leicht"}))
+    assert response.status_code == 302
+    match = Match.objects.get()
+    chooser = random.Random(30)
+    for _ in range(600):
+        match.refresh_from_db()
+        if match.status != MatchStatus.RUNNING:
+            break
+        page = client.get(match.get_absolute_url())
+        assert page.status_code == 200
+        legal = api(frodo).get(f"/api/matches/{match.pk}/legal/").json()
+        assert legal["actions"]  # the computer has answered: the person is on turn again
+        action = json.dumps(chooser.choice(legal["actions"]))
+        moved = commits(
+            lambda action=action, version=legal["version"]: client.post(
+                f"/partien/{match.pk}/zug/", {"action": action, "version": str(version)}
+            )
+        )
+        assert moved.status_code == 302
+    assert match.status == MatchStatus.FINISHED
+    assert "Baumbart (leicht)" in client.get(match.get_absolute_url()).content.decode()
+    assert selectors.rebuild_state(match) == match.state
+    assert not Move.objects.filter(match=match).exclude(status=MoveStatus.APPLIED).exists()
