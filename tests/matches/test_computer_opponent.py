@@ -230,6 +230,8 @@ def test_zugvorschlag_only_for_ones_own_seat_and_from_its_view(client, users, co
     assert "suggestion" not in refused.context
     client.logout()
     assert client.get(url + "&vorschlag=1").status_code == 403
+    for bad in ("abc", "9" * 30, "-1"):
+        assert client.get(f"/partien/analyse/?partie={bad}&vorschlag=1").status_code == 403
 
 
 def wait_for(predicate, timeout=60.0):

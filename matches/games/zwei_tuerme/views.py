@@ -64,7 +64,8 @@ def _suggestion(request) -> dict:
     raw = request.GET.get("partie", "")
     if not raw:
         return {}
-    match = Match.objects.filter(pk=int(raw), engine=ENGINE.slug).first() if raw.isdigit() else None
+    wellformed = raw.isdigit() and len(raw) <= 18  # a larger number is no match id (and no bigint)
+    match = Match.objects.filter(pk=int(raw), engine=ENGINE.slug).first() if wellformed else None
     seat = selectors.seat_of(match, request.user) if match else None
     if match is None or seat is None or seat.resigned or match.status != MatchStatus.RUNNING:
         return {
