@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import plugins
 from .engine import registry
-from .models import DeadlinePolicy, MailFrequency, PlayerSettings
+from .models import BotLevel, DeadlinePolicy, MailFrequency, PlayerSettings
 
 
 def engine_choices():
@@ -41,6 +41,17 @@ class CreateMatchForm(forms.Form):
     is_public = forms.BooleanField(
         label=_("Öffentlich (jeder darf zusehen und beitreten)"), required=False, initial=True
     )
+    bots = forms.IntegerField(
+        label=_("Computergegner"),
+        min_value=0,
+        max_value=5,
+        initial=0,
+        required=False,
+        help_text=_("So viele Plätze übernimmt der Computer (nur bei Die Zwei Türme)."),
+    )
+    bot_level = forms.ChoiceField(
+        label=_("Stärke des Computers"), choices=BotLevel.choices, initial=BotLevel.MITTEL, required=False
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -64,6 +75,8 @@ class CreateMatchForm(forms.Form):
             "turn_days": data["turn_days"],
             "deadline_policy": data["deadline_policy"],
             "is_public": data["is_public"],
+            "bots": data.get("bots") or 0,
+            "bot_level": data.get("bot_level") or BotLevel.MITTEL,
         }
 
 

@@ -67,6 +67,12 @@ class Match(models.Model):
         return reverse("matches:detail", args=[self.pk])
 
 
+class BotLevel(models.TextChoices):
+    LEICHT = "leicht", _("leicht")
+    MITTEL = "mittel", _("mittel")
+    STARK = "stark", _("stark")
+
+
 class Seat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(
@@ -81,6 +87,9 @@ class Seat(models.Model):
     # and the match cannot start) until they accept; declining frees it.
     invitation_pending = models.BooleanField(_("Einladung offen"), default=False)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # A computer seat (never a user): its level and name, e.g. "Baumbart" at "stark"; empty for humans.
+    bot_level = models.CharField(_("Computerstufe"), max_length=10, choices=BotLevel.choices, blank=True)
+    bot_name = models.CharField(_("Name des Computers"), max_length=40, blank=True)
 
     class Meta:
         verbose_name = _("Platz")
@@ -90,10 +99,26 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["match", "slot"], name="seat_unique_slot"),
             models.UniqueConstraint(fields=["match", "order"], name="seat_unique_order"),
             models.UniqueConstraint(fields=["match", "user"], name="seat_unique_user"),
+            models.CheckConstraint(
+                condition=models.Q(bot_level="") | models.Q(user__isnull=True), name="seat_bot_is_no_user"
+            ),
         ]
 
     def __str__(self):
-        return f"{self.match_id}/{self.slot}: {self.user or '–'}"
+        return f"{self.match_id}/{self.slot}: {self.user or self.display_name or '–'}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def display_name(self) -> str:
+        """The user's name, or a computer seat's name with its level ("Baumbart (stark)")."""
+        if self.user_id:
+            return self.user.username
+        if self.bot_level:
+            return f"{self.bot_name} ({self.get_bot_level_display()})"
+        return ""
 
 
 class MoveStatus(models.TextChoices):

@@ -29,12 +29,19 @@ class GameConfig(AppConfig):
     option_blank: str = "–"
     # The game's actions template shows the rejected move's error beside its own form (else the page does).
     inline_move_errors: bool = False
+    # "package.module.choose": the game's computer player, ``choose(view, level, seed) -> action``
+    # (it gets only ``engine.view(state, seat)``); empty: the game offers no computer seats.
+    bot_path: str = ""
 
     def ready(self):
         from .engine import registry
 
         self.engine = import_string(self.engine_path)
         registry.register(self.engine, self.label)
+
+    def bot(self):
+        """The computer player's decision function, or None."""
+        return import_string(self.bot_path) if self.bot_path else None
 
     def option_choices(self) -> list[tuple[str, str]]:
         """The values of ``option_name`` for the create form (empty: the game takes no option)."""

@@ -51,7 +51,7 @@ def invitation_of(match: Match, user) -> Seat | None:
 
 
 def names(match: Match) -> dict[int, str]:
-    return {s.order: s.user.username for s in match.seats.all() if s.order is not None and s.user}
+    return {s.order: s.display_name for s in match.seats.all() if s.order is not None and (s.user or s.bot_level)}
 
 
 def current_seats(match: Match) -> list[int]:
@@ -97,13 +97,13 @@ def _row(match: Match, user) -> LobbyRow:
         game_name=game_name(match),
         my_turn=bool(seat and seat.order in current and not seat.resigned),
         waiting_for=[seat_name(by_order, s) for s in sorted(current)],
-        free_seats=sum(1 for s in match.seats.all() if s.user_id is None),
+        free_seats=sum(1 for s in match.seats.all() if s.user_id is None and not s.bot_level),
     )
 
 
 def lobby(user, limit: int = 50) -> dict[str, list[LobbyRow]]:
     """Open public matches to join (not mine) and my matches (running first), constant queries."""
-    free = Seat.objects.filter(match=OuterRef("pk"), user=None)
+    free = Seat.objects.filter(match=OuterRef("pk"), user=None, bot_level="")
     open_matches = (
         with_seats(Match.objects.filter(status=MatchStatus.OPEN, is_public=True).filter(Exists(free)))
         .annotate(n=Count("pk"))
@@ -289,7 +289,7 @@ def seat_rows(match: Match, viewer: Seat | None = None) -> list[dict[str, Any]]:
             {
                 "seat": seat,
                 "number": seat.order + 1 if seat.order is not None else None,
-                "name": seat.user.username if seat.user else "",
+                "name": seat.display_name,  # the user, or the computer's name and level
                 "colour": seat_colour(match, seat),
                 "colour_key": seat.colour,
                 "rating": ratings.get(seat.user_id),

@@ -10,10 +10,12 @@ from .texts import render
 class MatchSeatSerializer(serializers.ModelSerializer):
     user = serializers.CharField(source="user.username", default=None, read_only=True)
     number = serializers.SerializerMethodField(help_text=_("die Nummer am Tisch und auf dem Brett (order + 1)"))
+    name = serializers.CharField(source="display_name", read_only=True)
+    bot_level = serializers.CharField(read_only=True, help_text=_("Computerstufe; leer bei Menschen"))
 
     class Meta:
         model = Seat
-        fields = ["slot", "order", "number", "user", "colour", "resigned", "invitation_pending"]
+        fields = ["slot", "order", "number", "user", "name", "bot_level", "colour", "resigned", "invitation_pending"]
 
     def get_number(self, seat) -> int | None:
         return seat.order + 1 if seat.order is not None else None
@@ -63,6 +65,8 @@ class MatchCreateSerializer(serializers.Serializer):
     turn_days = serializers.IntegerField(default=3)
     deadline_policy = serializers.ChoiceField(choices=DeadlinePolicy.choices, default=DeadlinePolicy.DEFAULT_ACTION)
     is_public = serializers.BooleanField(default=True)
+    bots = serializers.IntegerField(default=0, help_text=_("Computerplätze, 0 bis Spielerzahl − 1"))
+    bot_level = serializers.CharField(default="mittel", help_text=_("leicht, mittel oder stark"))
 
 
 class MatchMoveSubmitSerializer(serializers.Serializer):

@@ -21,11 +21,11 @@ from django.utils.translation import ngettext
 
 from core import queue
 
-from . import actions
+from . import actions, plugins
 from .engine import registry, rng
 from .engine.base import IllegalAction, Text, gettext_noop
 from .errors import MatchError
-from .models import DeadlinePolicy, Event, Match, MatchStatus, Move, MoveStatus, Post, Seat
+from .models import BotLevel, DeadlinePolicy, Event, Match, MatchStatus, Move, MoveStatus, Post, Seat
 from .notifications import notify
 from .ratings import update_for as update_ratings
 
@@ -33,6 +33,9 @@ logger = logging.getLogger(__name__)
 
 # Sent by name (core.queue): matches/tasks.py calls this module, not the other way round.
 RESOLVE_TASK = "matches.tasks.resolve_move"
+COMPUTER_TASK = "matches.tasks.play_computer_turn"
+# Names of computer seats (Ents), the level is added: "Baumbart (stark)".
+COMPUTER_NAMES = ["Baumbart", "Flinkbaum", "Buchenbein"]
 
 MAX_TURN_DAYS = 60
 MAX_POST = 5000
@@ -126,6 +129,8 @@ def create_match(
     turn_days: int = 3,
     deadline_policy: str = DeadlinePolicy.DEFAULT_ACTION,
     is_public: bool = True,
+    bots: int = 0,
+    bot_level: str = BotLevel.MITTEL,
 ) -> Match:
     game = _engine(engine)
     options = options or {}
@@ -157,6 +162,7 @@ def create_match(
     except IllegalAction as exc:
         raise _illegal(exc, "options") from exc
     invitees = _invitees(user, invite, players)
+    _check_bots(engine, players, len(invitees), bots, bot_level)
     match = Match.objects.create(
         engine=engine,
         options=options,
@@ -166,16 +172,23 @@ def create_match(
         deadline_policy=deadline_policy,
         is_public=bool(is_public),
         created_by=user,
+        rated=not bots,  # a match against the computer is unrated
     )
     now = timezone.now()
     seats = [Seat(match=match, slot=0, user=user, joined_at=now)]
     # Invitees must accept before the seat is theirs (accept_invitation / decline_invitation).
     seats += [Seat(match=match, slot=i, user=u, invitation_pending=True) for i, u in enumerate(invitees, start=1)]
+    seats += [
+        Seat(match=match, slot=len(seats) + i, bot_level=bot_level, bot_name=COMPUTER_NAMES[i], joined_at=now)
+        for i in range(bots)
+    ]
     seats += [Seat(match=match, slot=i) for i in range(len(seats), players)]
     Seat.objects.bulk_create(seats)
     _framework_event(match, gettext_noop("%(creator)s hat die Partie angelegt."), creator=user.username)
     if invitees:
         notify(match, invitees, "invited", _invitation_text(user))
+    if bots and bots == players - 1:  # only computers beside the creator: the match starts at once
+        _begin(match)
     return match
 
 
@@ -184,6 +197,35 @@ def _invitation_text(creator) -> Text:
         gettext_noop("%(creator)s lädt dich zu einer Partie ein. Nimm die Einladung an oder lehne sie ab."),
         {"creator": creator.username},
     )
+
+
+def _check_bots(engine: str, players: int, invited: int, bots, level) -> None:
+    """Computer seats: 0 to players − 1 (beside the invited), at a known level, for a game that has them."""
+    if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= players - 1:
+        raise MatchError(
+            "bots_out_of_range",
+            _("„bots“ (Computerplätze) muss eine ganze Zahl von 0 bis %(max)d sein.") % {"max": players - 1},
+            {"field": "bots"},
+        )
+    if level not in BotLevel.values:
+        raise MatchError(
+            "bot_level_invalid",
+            _("Unbekannte Computerstufe „%(value)s“; möglich sind: %(choices)s.")
+            % {"value": str(level)[:20], "choices": ", ".join(BotLevel.values)},
+            {"field": "bot_level"},
+        )
+    if not bots:
+        return
+    config = plugins.game(engine)
+    if config is None or not config.bot_path:
+        raise MatchError("bots_unsupported", _("Für dieses Spiel gibt es keinen Computergegner."), {"field": "bots"})
+    if invited + bots > players - 1:
+        raise MatchError(
+            "bots_too_many",
+            _("Zu viele Plätze vergeben: %(invited)d Einladungen und %(bots)d Computer bei %(players)d Spielern.")
+            % {"invited": invited, "bots": bots, "players": players},
+            {"field": "bots"},
+        )
 
 
 def _invitees(user, invite, players: int) -> list:
@@ -228,7 +270,7 @@ def invite(match: Match, user, username: str) -> Seat:
     invitee = _invitees(user, [username], match.players)[0]
     if any(s.user_id == invitee.pk for s in seated):
         raise MatchError("already_seated", _("%(name)s sitzt schon am Tisch.") % {"name": invitee.username})
-    seat = Seat.objects.filter(match=match, user=None).order_by("slot").first()
+    seat = Seat.objects.filter(match=match, user=None, bot_level="").order_by("slot").first()
     if seat is None:
         raise MatchError("match_full", _("Alle Plätze sind besetzt."))
     seat.user, seat.joined_at, seat.invitation_pending = invitee, None, True
@@ -293,7 +335,7 @@ def join(match: Match, user) -> Seat:
         raise MatchError("already_seated", _("Du sitzt schon an diesem Tisch."))
     if not match.is_public:
         raise MatchError("not_allowed", _("Einer privaten Partie tritt man nur auf Einladung bei."))
-    seat = Seat.objects.filter(match=match, user=None).order_by("slot").first()
+    seat = Seat.objects.filter(match=match, user=None, bot_level="").order_by("slot").first()
     if seat is None:
         raise MatchError("match_full", _("Alle Plätze sind besetzt."))
     seat.user, seat.joined_at = user, timezone.now()
@@ -330,8 +372,7 @@ def start(match: Match, user) -> Match:
         raise MatchError("not_creator", _("Nur wer die Partie angelegt hat, kann sie starten."))
     if match.status != MatchStatus.OPEN:
         raise MatchError("match_not_open", _("Die Partie hat schon begonnen oder ist vorbei."))
-    seats = list(Seat.objects.filter(match=match).order_by("slot"))
-    missing = sum(1 for s in seats if s.user_id is None)
+    missing = Seat.objects.filter(match=match, user=None, bot_level="").count()
     if missing:
         raise MatchError(
             "seats_open",
@@ -342,17 +383,24 @@ def start(match: Match, user) -> Match:
             )
             % {"n": missing},
         )
-    invited = [s for s in seats if s.invitation_pending]
+    invited = Seat.objects.filter(match=match, invitation_pending=True).count()
     if invited:
         raise MatchError(
             "invitations_pending",
             ngettext(
                 "Eine Einladung ist noch nicht angenommen; die Partie beginnt erst, wenn alle zugesagt haben.",
                 "%(n)d Einladungen sind noch nicht angenommen; die Partie beginnt erst, wenn alle zugesagt haben.",
-                len(invited),
+                invited,
             )
-            % {"n": len(invited)},
+            % {"n": invited},
         )
+    _begin(match)
+    return match
+
+
+def _begin(match: Match) -> None:
+    """Seat order, the engine's setup, the first turn (on the locked or just created match)."""
+    seats = list(Seat.objects.filter(match=match).order_by("slot"))
     game = _engine(match.engine)
     # The seat order comes from the match's seed (a generator of its own, so the game's stays untouched).
     order = list(range(len(seats)))
@@ -374,8 +422,9 @@ def start(match: Match, user) -> Match:
     _framework_event(
         match, gettext_noop("Die Partie beginnt. Reihenfolge: %(order_players)s."), order_seats=list(range(len(seats)))
     )
-    _notify_turn(match, game, set(), _seats_with_users(match))
-    return match
+    seats = _seats_with_users(match)
+    _notify_turn(match, game, set(), seats)
+    _schedule_computer(match, game, seats)
 
 
 @transaction.atomic
@@ -585,6 +634,25 @@ def _after_change(match: Match, game, before: set[int], seats: list[Seat]) -> No
     else:
         _write_match(match)
     _notify_turn(match, game, before, seats)
+    _schedule_computer(match, game, seats)
+
+
+def _schedule_computer(match: Match, game, seats: list[Seat]) -> None:
+    """A computer seat on turn plays through the same pipeline: its task is sent after commit."""
+    current = set(game.current_seats(match.state))
+    if any(s.order in current and not s.resigned and s.bot_level for s in seats):
+        match_id, version = match.pk, match.version
+        transaction.on_commit(lambda: enqueue_computer_turn(match_id, version))
+
+
+def enqueue_computer_turn(match_id: int, version: int) -> bool:
+    """Hand a computer seat's turn to the broker (eager: play it now); a failure only logs (swept later)."""
+    try:
+        queue.send(COMPUTER_TASK, (match_id, version), retry=False)
+    except Exception:
+        logger.warning("could not play the computer's turn in match %s", match_id, exc_info=True)
+        return False
+    return True
 
 
 def _finish(match: Match, result: dict, seats: list[Seat]) -> None:
@@ -630,7 +698,8 @@ def _resign_seat(match: Match, seat: Seat) -> None:
     )
     seats = _seats_with_users(match)
     active = sorted(s.order for s in seats if not s.resigned)
-    if len(active) <= 1:
+    if len(active) <= 1 or not any(not s.resigned and not s.bot_level for s in seats):
+        # the last person left: computers do not play on among themselves
         reason = Text(gettext_noop("%(player)s hat aufgegeben."), {"seat": seat.order})
         _finish(match, {"winners": active, "reason": reason.to_json(), "scores": {}}, seats)
         return

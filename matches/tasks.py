@@ -2,12 +2,17 @@
 
 from celery import shared_task
 
-from . import mail, notifications, services
+from . import bots, mail, notifications, services
 
 
 @shared_task(acks_late=True)
 def resolve_move(move_id: int) -> str:
     return services.resolve_move(move_id)
+
+
+@shared_task(acks_late=True)
+def play_computer_turn(match_id: int, version: int) -> str:
+    return bots.play_computer_turn(match_id, version)
 
 
 @shared_task(acks_late=True)
@@ -22,7 +27,7 @@ def check_deadlines() -> dict:
 
 @shared_task
 def sweep_pending_moves() -> int:
-    return services.sweep_pending_moves()
+    return services.sweep_pending_moves() + bots.sweep_computer_turns()
 
 
 @shared_task

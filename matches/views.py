@@ -137,7 +137,7 @@ def detail(request, pk):
             and seat is None
             and selectors.invitation_of(match, request.user) is None
             and match.status == MatchStatus.OPEN
-            and any(s.user_id is None for s in match.seats.all())
+            and any(s.user_id is None and not s.bot_level for s in match.seats.all())
         ),
     }
     return render(request, "matches/detail.html", context)

@@ -6,6 +6,7 @@ same state. The generator's state is a secret: ``view`` must never return it.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 MASK = (1 << 64) - 1
@@ -49,3 +50,10 @@ def shuffle(rng: dict[str, int], items: list[Any]) -> None:
 
 def choice(rng: dict[str, int], items: list[Any]) -> Any:
     return items[below(rng, len(items))]
+
+
+def derive(seed: int, *parts: Any) -> int:
+    """A seed for a generator of its own (e.g. a computer player's for one move), derived from ``seed``
+    and ``parts`` by a hash: reproducible, yet the generator of ``seed`` cannot be recovered from it."""
+    text = ":".join(str(p) for p in (seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1

@@ -7,3 +7,4 @@ class ZweiTuermeConfig(plugins.GameConfig):
     page_urls = "matches.games.zwei_tuerme.urls"
     api_urls = "matches.games.zwei_tuerme.api_urls"
     inline_move_errors = True
+    bot_path = "matches.games.zwei_tuerme.bot.computer_move"

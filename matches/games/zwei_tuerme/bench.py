@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 
+from .bot import computer_move
+from .bot.arena import report
 from .engine import ENGINE, analyse
 
 ARAGORN = "........../........../....oooo../........../.o2......./.o......../........../.........."
@@ -51,3 +55,9 @@ def cases():
     yield "Zwei Türme: Analyse Aragorn 9 (Regelbeispiel)", lambda: analyse(ARAGORN, [5, 3], 9, "any")
     yield "Zwei Türme: ein Zug anwenden (apply)", lambda: ENGINE.apply(state, seat, ENGINE.default_action(state, seat))
     yield "Zwei Türme: eine ganze Zufallspartie", lambda: random_game(next(games))
+    view = ENGINE.view(state, seat)
+    for level in ("leicht", "mittel", "stark"):
+        yield f"Zwei Türme: Computer {level}, ein Zug (Mittelspiel)", lambda level=level: computer_move(view, level, 7)
+    # The computer players' games: many seeded two-player games per pairing (BENCH_BOT_GAMES, default 20),
+    # each printing its own line, and the thinking time over every move they made.
+    report(lambda line: sys.stdout.write(line + "\n"), games=int(os.environ.get("BENCH_BOT_GAMES", "20")))

@@ -1,10 +1,15 @@
 """The Zwei Türme page „Analysebrett“: every legal move of one figure in a pasted position."""
 
+from django.core.cache import cache
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from matches import selectors
+from matches.engine import rng
 from matches.engine.base import IllegalAction
+from matches.models import Match, MatchStatus
 
+from .bot import TIME_LIMIT, suggest
 from .engine import ENGINE, analyse, parse_path, parse_position
 from .engine.data import load
 
@@ -36,9 +41,67 @@ def _board_view(position: str) -> dict:
     return view
 
 
+def _reason_names() -> dict[str, str]:
+    return {
+        "points": _("Heldenpunkte aus geschlagenen Orks"),
+        "ent": _("Schritte des Ents"),
+        "chain": _("Abstand der Orks zur Kette zwischen den Türmen"),
+        "hemmed": _("Orks neben der Figur danach"),
+        "card": _("verbrauchte Kartenstärke"),
+        "risk": _("Gefahr durch die nächsten Orkkarten"),
+        "reply": _("bester Gegenzug des nächsten Platzes (erwartet über die möglichen Handkarten)"),
+        "follow-up": _("dein nächster Zug mit den übrigen Karten"),
+        "look-ahead": _("Vorausschau über die verdeckten Karten"),
+    }
+
+
+def _suggestion(request) -> dict:
+    """The Zugvorschlag: the strong computer player's choice for the user's own seat in a running match.
+
+    Only the seat's own view goes to the player (as for a computer seat), so it shows nothing the seat
+    may not see. Offered when the page is opened from the match (``?partie=``), computed on ``vorschlag``.
+    """
+    raw = request.GET.get("partie", "")
+    if not raw:
+        return {}
+    wellformed = raw.isdigit() and len(raw) <= 18  # a larger number is no match id (and no bigint)
+    match = Match.objects.filter(pk=int(raw), engine=ENGINE.slug).first() if wellformed else None
+    seat = selectors.seat_of(match, request.user) if match else None
+    if match is None or seat is None or seat.resigned or match.status != MatchStatus.RUNNING:
+        return {
+            "suggest_error": _("Einen Zugvorschlag gibt es nur für deinen eigenen Platz in einer laufenden Partie.")
+        }
+    context = {"suggest_match": match, "suggest_on_turn": seat.order in ENGINE.current_seats(match.state)}
+    if not (context["suggest_on_turn"] and request.GET.get("vorschlag")):
+        return context
+    key = f"zt-suggest:{match.pk}:{match.version}:{seat.order}"
+    tip = cache.get(key)
+    if tip is None:
+        view = ENGINE.view(match.state, seat.order)
+        tip = suggest(view, rng.derive(match.seed, "suggest", match.version, seat.order), TIME_LIMIT)
+        tip["position"] = view["position"]
+        cache.set(key, tip, 3600)
+    names = _reason_names()
+    tip = {**tip, "reason_rows": [(names.get(name, name), value) for name, value in tip["reasons"]]}
+    context.update(suggestion=tip, suggestion_text=" → ".join(f"{r}/{c}" for r, c in tip["path"]))
+    return context
+
+
 def board_page(request):
     """Analysebrett: a pasted position (``?position=``, also from a match), every move of one figure."""
-    params = request.GET
+    params = request.GET.copy()
+    extra = _suggestion(request)
+    tip = extra.get("suggestion")
+    if tip and tip["start"] and tip["card"]:  # show the suggested move on the match's own position
+        card = tip["card"]
+        for name, value in {
+            "position": tip["position"],
+            "from": f"{tip['start'][0]},{tip['start'][1]}",
+            "strength": str(card["strength"]),
+            "symbol": card["symbol"],
+            "schattenfell": "on" if card["schattenfell"] and tip["action"]["type"] == "jump" else "",
+        }.items():
+            params[name] = value
     position = (params.get("position") or "").strip() or _default_position()
     symbol = params.get("symbol") or "any"
     strength_text = (params.get("strength") or "9").strip()
@@ -50,6 +113,7 @@ def board_page(request):
         "schattenfell": schattenfell,
         "from_text": params.get("from", ""),
         "symbols": [("any", _("beliebig")), ("orthogonal", _("waagrecht/senkrecht")), ("diagonal", _("diagonal"))],
+        **extra,
     }
     try:
         grid = parse_position(position)
@@ -69,11 +133,14 @@ def board_page(request):
             context["view"] = _board_view(position)
         except IllegalAction:
             context["view"] = None
-        return render(request, "matches/zwei_tuerme/analyse.html", context, status=400)
+        status = 403 if extra.get("suggest_error") else 400
+        return render(request, "matches/zwei_tuerme/analyse.html", context, status=status)
     ends = {tuple(m["end"]) for m in result["moves"]}
     pick = _field_param(params.get("pick", "")) if params.get("pick") else None
     by_end = _moves_by_end(result["moves"])
     chosen = next((m for m in by_end if pick and m["end"] == pick), None)
+    if tip and tip["path"]:
+        chosen = {"path": tip["path"], "captured": tip["captured"], "pincered": tip["pincered"], "end": tip["end"]}
     context.update(
         view=_board_view(position),
         result=result,
@@ -85,7 +152,9 @@ def board_page(request):
         ends=sorted(ends),
         moves_by_end=by_end,
     )
-    return render(request, "matches/zwei_tuerme/analyse.html", context)
+    return render(
+        request, "matches/zwei_tuerme/analyse.html", context, status=403 if extra.get("suggest_error") else 200
+    )
 
 
 def _moves_by_end(moves: list[dict]) -> list[dict]:

@@ -1,0 +1,134 @@
+"""The three levels of the computer player and the move suggestion (Zugvorschlag).
+
+``choose(view, level, seed)`` is the whole interface the framework uses: it gets the seat's view
+(``engine.view(state, seat)``), never the state, and a seed for its own generator (the framework
+derives it from the match and the move number, so the choice can be reproduced).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from .candidates import Candidate, generate
+from .judge import judge, judge_risk
+from .reply import reply_value, unseen_cards
+from .search import look_ahead
+from .seen import Seen, read
+
+LEVELS = ("leicht", "mittel", "stark")
+DEFAULT_LEVEL = "mittel"
+# The strong player's budget: candidates searched and hidden-information samples per candidate.
+STRONG_CANDIDATES = 8
+STRONG_SAMPLES = 8
+FOLLOW_UP = 0.5  # worth of the own best take next turn with the cards kept (in orcs at their value)
+LOOK_AHEAD_WEIGHT = 0.5
+# The strong player worries less about a chain still some orcs away: it sees the coming orc cards in
+# its look-ahead, and the medium player's full worry costs points (measured: see the docs).
+STRONG_CAUTION = 0.2
+# The framework's time limit for one decision (seconds); the bench plays with it too.
+TIME_LIMIT = 1.2
+MEDIUM_RISK_CHECKS = 10
+
+
+def _place(seen: Seen, candidates: list[Candidate], chooser: random.Random, level: str) -> Candidate:
+    """Setup: the second figure of a two-player seat beside the first, in its column (a pincer to come)."""
+    if level != "leicht" and seen.figures:
+        column = seen.figures[0][1][1]
+        same = [c for c in candidates if c.end[1] == column]
+        if same:
+            return chooser.choice(same)
+    return chooser.choice(candidates)
+
+
+def _easy(seen: Seen, candidates: list[Candidate], chooser: random.Random) -> Candidate:
+    """Sensible with some randomness: one of the better moves by points, never an immediate chain."""
+    for c in candidates:
+        judge(seen, c)
+    safe = [c for c in candidates if c.value > -100] or candidates
+    safe.sort(key=lambda c: (c.mine - sum(c.theirs.values()), c.value), reverse=True)
+    return chooser.choice(safe[: max(1, min(6, len(safe) // 3))])
+
+
+def _ranked(seen: Seen, candidates: list[Candidate], checks: int) -> list[Candidate]:
+    for c in candidates:
+        judge(seen, c)
+    candidates.sort(key=lambda c: c.value, reverse=True)
+    top = candidates[:checks]
+    for c in top:
+        judge_risk(seen, c)
+    top.sort(key=lambda c: c.value, reverse=True)
+    return top
+
+
+def decide(
+    view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0, time_limit: float | None = None
+) -> Candidate:
+    """The chosen move with its reasons (a :class:`Candidate`).
+
+    ``time_limit`` (seconds): the strong player begins no new look-ahead sample after it; without it
+    the choice depends on nothing but the view, the level and the seed.
+    """
+    began = time.perf_counter()
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    seen = read(view)
+    chooser = random.Random(seed)  # noqa: S311 - a game player's choices, no secret
+    candidates = generate(seen)
+    if not candidates:
+        raise ValueError("the seat has nothing to do in this view")
+    if view["phase"] == "place":
+        return _place(seen, candidates, chooser, level)
+    if len(candidates) == 1:
+        return candidates[0]
+    if level == "leicht":
+        return _easy(seen, candidates, chooser)
+    if level == "mittel":
+        top = _ranked(seen, candidates, MEDIUM_RISK_CHECKS)
+        best = top[0].value
+        return chooser.choice([c for c in top if c.value >= best - 1e-9])
+    seen.caution = STRONG_CAUTION
+    top = _ranked(seen, candidates, max(MEDIUM_RISK_CHECKS, STRONG_CANDIDATES))[:STRONG_CANDIDATES]
+    cards = unseen_cards(seen)
+    others_weight = 1.0 if seen.players == 2 else 0.5
+    for c in top:
+        theirs, follow = reply_value(seen, c, cards)
+        c.reasons.append(("reply", -others_weight * seen.ev * theirs))
+        c.reasons.append(("follow-up", FOLLOW_UP * seen.ev * follow))
+        c.value += -others_weight * seen.ev * theirs + FOLLOW_UP * seen.ev * follow
+    deadline = None if time_limit is None else began + time_limit
+    look_ahead(seen, top, chooser, STRONG_SAMPLES, LOOK_AHEAD_WEIGHT, deadline)
+    return max(top, key=lambda c: c.value)
+
+
+def choose(
+    view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0, time_limit: float | None = None
+) -> dict[str, Any]:
+    """The action the computer player submits for the view's seat."""
+    return decide(view, level, seed, time_limit).action
+
+
+def computer_move(view: dict[str, Any], level: str, seed: int) -> dict[str, Any]:
+    """``choose`` as a computer seat plays it: with the time limit (the plug-in's ``bot_path``)."""
+    return choose(view, level, seed, TIME_LIMIT)
+
+
+def suggest(view: dict[str, Any], seed: int = 0, time_limit: float | None = None) -> dict[str, Any]:
+    """The strong player's choice for the viewer, with its path and why (the Zugvorschlag)."""
+    candidate = decide(view, "stark", seed, time_limit)
+    path = candidate.action.get("path") or ([candidate.action["to"]] if "to" in candidate.action else [])
+    removed = [list(f) for f in candidate.removed]
+    return {
+        "action": candidate.action,
+        "card": candidate.card.to_json() if candidate.card else None,
+        "start": list(candidate.start) if candidate.start else None,
+        "end": list(candidate.end) if candidate.end else None,
+        "path": path,
+        "captured": [f for f in removed if f in path],
+        "pincered": [f for f in removed if f not in path],
+        "mine": candidate.mine,
+        "theirs": sum(candidate.theirs.values()),
+        "reasons": [(name, round(value, 2)) for name, value in candidate.reasons],
+        "value": round(candidate.value, 2),
+    }

@@ -1,0 +1,95 @@
+"""A full game state that agrees with a view: the hidden parts drawn at random from what is possible.
+
+Used by the strong player to look ahead. Everything the view does not show is *invented* here from
+the bot's own generator: the other hands, the order of the piles, the tiles under the orcs, the
+engine's generator. The true hidden parts never reach this module.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from matches.engine import rng
+
+from .seen import Seen
+
+
+def _tile_ids(seen: Seen) -> dict[tuple[int, bool], list[int]]:
+    ids: dict[tuple[int, bool], list[int]] = {}
+    for i, tile in enumerate(seen.data.tiles):
+        ids.setdefault((tile.value, tile.ent), []).append(i)
+    return ids
+
+
+def sample_state(seen: Seen, chooser: random.Random) -> dict[str, Any]:
+    view, data = seen.view, seen.data
+    players = seen.players
+    # tiles: the revealed ones by kind, the rest shuffled under the orcs and into the supply
+    ids = _tile_ids(seen)
+    captured = []
+    for seat in view["seats"]:
+        captured.append([ids[(t["value"], t["ent"])].pop() for t in seat["captured"]])
+    pool = [i for kind in sorted(ids) for i in ids[kind]]
+    chooser.shuffle(pool)
+    tiles = {}
+    for i, cell in enumerate(seen.grid.cells):
+        if cell == "o":
+            tiles[f"{i // seen.grid.columns + 1},{i % seen.grid.columns + 1}"] = pool.pop()
+    # hero cards: mine are known, the top of the discard pile too; the rest anywhere unseen
+    mine = [c.id for c in seen.hand]
+    top = [c["id"] for c in view["hero_discard"]]
+    unseen = sorted(set(data.heroes) - set(mine) - set(top))
+    chooser.shuffle(unseen)
+    hands = []
+    for seat in view["seats"]:
+        if seat["seat"] == seen.me:
+            hands.append(list(mine))
+        else:
+            hands.append([unseen.pop() for _ in range(min(seat["hand_size"], len(unseen)))])
+    sizes = view["pile_sizes"]
+    hero_pile = [unseen.pop() for _ in range(min(sizes["heroes"], len(unseen)))]
+    hero_discard = unseen + top
+    # orc cards: the last one played lies in the discard pile (unless the pile was just reshuffled)
+    last = (view["last_orc_card"] or {}).get("card")
+    orc_cards = sorted(data.orc_cards)
+    chooser.shuffle(orc_cards)
+    if last in orc_cards and sizes["orcs"] < len(orc_cards):
+        orc_cards.remove(last)
+        orc_cards.append(last)
+    orc_pile, orc_discard = orc_cards[: sizes["orcs"]], orc_cards[sizes["orcs"] :]
+    # event cards: pile 1 on top, 3 at the bottom; the last ones are still to come
+    events = []
+    for number in (1, 2, 3):
+        group = sorted(e for e, card in data.events.items() if card["pile"] == number)
+        chooser.shuffle(group)
+        events += group
+    left = sizes["events"]
+    event_pile, events_done = (events[len(events) - left :], events[: len(events) - left]) if left else ([], events)
+    return {
+        "game": view["game"],
+        "players": players,
+        "variant": view["variant"],
+        "rng": rng.new(chooser.getrandbits(63)),
+        "position": view["position"],
+        "tiles": tiles,
+        "supply": pool,
+        "captured": captured,
+        "figures": [list(seat["figures"]) for seat in view["seats"]],
+        "hands": hands,
+        "hero_pile": hero_pile,
+        "hero_discard": hero_discard,
+        "orc_pile": orc_pile,
+        "orc_discard": orc_discard,
+        "event_pile": event_pile,
+        "events_done": events_done,
+        "ent": view["ent"],
+        "phase": view["phase"],
+        "turn": view["turn"],
+        "placing": [],
+        "turns": view["turns"],
+        "last_orc": view["last_orc_card"],
+        "last_event": (view["last_event"] or {}).get("id"),
+        "last_move": view["last_move"],
+        "result": None,
+    }
