@@ -29,9 +29,13 @@ def sample_state(seen: Seen, chooser: random.Random) -> dict[str, Any]:
     ids = _tile_ids(seen)
     captured = []
     for seat in view["seats"]:
-        captured.append([ids[(t["value"], t["ent"])].pop() for t in seat["captured"]])
+        captured.append([ids[(t["value"], t["ent"])].pop() for t in seat["captured"] or ()])
     pool = [i for kind in sorted(ids) for i in ids[kind]]
     chooser.shuffle(pool)
+    # another seat's face-down tiles: as many as it holds, drawn from the unseen ones
+    for seat in view["seats"]:
+        if seat["captured"] is None:
+            captured[seat["seat"]] = [pool.pop() for _ in range(min(seat["tiles"], len(pool)))]
     tiles = {}
     for i, cell in enumerate(seen.grid.cells):
         if cell == "o":

@@ -61,8 +61,12 @@ def read(view: dict[str, Any], data: GameData | None = None) -> Seen:
     grid = parse(view["position"])
     hidden = all_kinds(data)
     for seat in view["seats"]:
-        for tile in seat["captured"]:
+        # another seat's tiles lie face down (the rulebook): only their number is seen, so they stay hidden
+        for tile in seat["captured"] or ():
             hidden[(tile["value"], tile["ent"])] -= 1
+    hidden = +hidden
+    total = sum(hidden.values())
+    mean = sum(value * n for (value, _ent), n in hidden.items()) / total if total else 0.0
     towers = [tuple(t["field"]) for t in view["board"]["towers"]]
     my_figures = view["seats"][me]["figures"]
     return Seen(
@@ -73,8 +77,9 @@ def read(view: dict[str, Any], data: GameData | None = None) -> Seen:
         players=view["players"],
         hand=[data.heroes[card["id"]] for card in view["hand"] or []],
         figures=[(i, (f[0], f[1])) for i, f in enumerate(my_figures) if f is not None],
-        scores=[seat["score"] for seat in view["seats"]],
-        hidden=+hidden,
+        # a face-down score is estimated from the number of tiles and the mean of the unseen ones
+        scores=[seat["score"] if seat["score"] is not None else seat["tiles"] * mean for seat in view["seats"]],
+        hidden=hidden,
         towers=(towers[0], towers[-1]),
         fed=_feeds(data),
     )
