@@ -103,6 +103,8 @@ def test_mixed_table_of_four_waits_for_humans_and_computers_answer(users, commit
     assert [s["name"] for s in body["seats"]] == ["frodo", "sam", "Baumbart (leicht)", "Flinkbaum (leicht)"]
     match_id = body["id"]
     assert commits(lambda: api(merry).post(f"/api/matches/{match_id}/join/")).status_code == 400  # full
+    assert commits(lambda: api(frodo).post(f"/api/matches/{match_id}/start/")).status_code == 400  # sam: not yet
+    assert commits(lambda: api(sam).post(f"/api/matches/{match_id}/accept/")).status_code == 200
     assert commits(lambda: api(frodo).post(f"/api/matches/{match_id}/start/")).status_code == 200
     humans = {"frodo": frodo, "sam": sam}
     chooser = random.Random(4)

@@ -1,6 +1,7 @@
 """The Zwei Türme computer player: legal, reproducible, and deciding from the seat's view only."""
 
 import copy
+import itertools
 import random
 
 import pytest
@@ -31,8 +32,8 @@ def with_other_secrets(state: dict, seat: int, seed: int) -> dict:
     order and content, the tiles under the orcs and in the supply, the event pile, the generator."""
     other = copy.deepcopy(state)
     chooser = random.Random(seed)
-    # hero cards: the other hands, the pile and the discard below its top card are one hidden pool
-    hidden = other["hero_pile"] + other["hero_discard"][:-1]
+    # hero cards: the other hands and the pile are one hidden pool (the discard pile lies open)
+    hidden = list(other["hero_pile"])
     for s in range(other["players"]):
         if s != seat:
             hidden += other["hands"][s]
@@ -41,7 +42,6 @@ def with_other_secrets(state: dict, seat: int, seed: int) -> dict:
         if s != seat:
             other["hands"][s] = [hidden.pop() for _ in other["hands"][s]]
     other["hero_pile"] = [hidden.pop() for _ in other["hero_pile"]]
-    other["hero_discard"] = hidden + other["hero_discard"][-1:]
     # orc cards: a different pile of the same size
     cards = other["orc_pile"] + other["orc_discard"]
     last = other["last_orc"]["card"] if other["last_orc"] else None
@@ -50,13 +50,23 @@ def with_other_secrets(state: dict, seat: int, seed: int) -> dict:
     if last in cards:
         rest.append(last)
     other["orc_pile"], other["orc_discard"] = rest[: len(other["orc_pile"])], rest[len(other["orc_pile"]) :]
-    # tiles: the same unrevealed tiles, dealt differently under the orcs and into the supply
+    # tiles: the same unrevealed tiles, dealt differently under the orcs, into the supply and into the
+    # other seats' face-down captures (the rulebook turns captured orcs face down)
     unrevealed = list(other["tiles"].values()) + other["supply"]
+    for s in range(other["players"]):
+        if s != seat:
+            unrevealed += other["captured"][s]
     chooser.shuffle(unrevealed)
+    for s in range(other["players"]):
+        if s != seat:
+            other["captured"][s] = [unrevealed.pop() for _ in other["captured"][s]]
     other["tiles"] = {key: unrevealed.pop() for key in sorted(other["tiles"])}
     other["supply"] = unrevealed
-    # events still to come: reversed within the pile, and another generator
-    other["event_pile"] = other["event_pile"][::-1]
+    # events still to come: reversed within each of the piles 1, 2, 3 (stacked in that order, which
+    # pile comes next is public), and another generator
+    pile_of = {e: ENGINE.data.events[e]["pile"] for e in other["event_pile"]}
+    groups = [list(group) for _pile, group in itertools.groupby(other["event_pile"], key=pile_of.get)]
+    other["event_pile"] = [e for group in groups for e in reversed(group)]
     other["rng"] = rng.new(seed * 7919 + 1)
     return other
 

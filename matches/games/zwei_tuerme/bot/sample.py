@@ -40,9 +40,9 @@ def sample_state(seen: Seen, chooser: random.Random) -> dict[str, Any]:
     for i, cell in enumerate(seen.grid.cells):
         if cell == "o":
             tiles[f"{i // seen.grid.columns + 1},{i % seen.grid.columns + 1}"] = pool.pop()
-    # hero cards: mine are known, the top of the discard pile too; the rest anywhere unseen
+    # hero cards: mine are known, the open discard pile too; the rest anywhere unseen
     mine = [c.id for c in seen.hand]
-    top = [c["id"] for c in view["hero_discard"]]
+    top = [c["id"] for c in view.get("hero_discard_pile") or view["hero_discard"]]
     unseen = sorted(set(data.heroes) - set(mine) - set(top))
     chooser.shuffle(unseen)
     hands = []
