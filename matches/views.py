@@ -231,7 +231,12 @@ def rematch_view(request, pk):
     except MatchError as exc:
         messages.error(request, exc.message)
         return redirect(match)
-    messages.success(request, _("Die Revanche hat begonnen."))
+    if new.status == MatchStatus.OPEN:
+        messages.success(
+            request, _("Die Revanche ist angelegt: sie beginnt, sobald alle die Einladung angenommen haben.")
+        )
+    else:
+        messages.success(request, _("Die Revanche hat begonnen."))
     return redirect(new)
 
 

@@ -307,8 +307,13 @@ def test_a_zwei_tuerme_match_to_the_end_in_two_browsers(live_server, desktop, ph
     # rematch with the same seats
     desktop.goto(url)
     desktop.get_by_role("button", name="Revanche mit denselben Spielern").click()
-    expect(desktop.get_by_role("status").first).to_contain_text("Die Revanche hat begonnen")
+    expect(desktop.get_by_role("status").first).to_contain_text("Die Revanche ist angelegt")
     new = Match.objects.get(rematch_of=match)
+    assert new.status == MatchStatus.OPEN  # the other player's consent first
+    phone.goto(f"{base}/partien/{new.pk}/")
+    phone.get_by_role("button", name="Einladung annehmen").click()
+    expect(phone.locator("body")).to_contain_text("am Zug")
+    new.refresh_from_db()
     assert new.status == MatchStatus.RUNNING
     assert {s.user.username for s in new.seats.all()} == {"elrond", "arwen"}
     assert errors == []
