@@ -1,6 +1,6 @@
 """Bench cases of the match framework (`make bench`); each game's own are in its package's bench.py."""
 
-from . import bench_load, bench_pages
+from . import bench_load, bench_moves, bench_pages
 
 
 def cases():
@@ -8,5 +8,5 @@ def cases():
     yield "Zug auswerten: resolve_move (Sperre, apply, Speichern)", bench_load.ResolveCase()
     yield "Kopfzeile „Am Zug (n)“: 20 laufende Zwei-Türme-Partien", bench_pages.BadgeCase()
     yield "Partieseite Zwei Türme (Spieler, 12 Züge gespielt)", bench_pages.MatchPageCase()
-    # The load run measures itself (one run, many moves) and prints its own lines.
-    bench_load.load_run()
+    # The deployment-shape run measures itself (10 and 50 matches moving at once) and prints its own lines.
+    bench_moves.run()

@@ -4,7 +4,6 @@ load run (gunicorn, prefork moves worker, mail worker, SMTP sink: see bench_move
 from __future__ import annotations
 
 import statistics
-import sys
 import time
 import uuid
 from pathlib import Path
@@ -23,6 +22,8 @@ QUIET = ["-l", "warning", "--without-mingle", "--without-gossip"]
 
 
 def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
@@ -66,13 +67,6 @@ def _action(match: Match) -> tuple[object, dict]:
     """Roll on even versions, pass on odd ones: the turn walks round the table."""
     turn = match.state["turn"]
     return turn, ({"type": "roll", "dice": "2W6"} if match.version % 2 == 0 else {"type": "pass"})
-
-
-def load_run(out=sys.stdout) -> None:
-    """The deployment-shape run (matches/bench_moves.py), at 10 and 50 matches moving at once."""
-    from . import bench_moves
-
-    bench_moves.run(out=out)
 
 
 class ResolveCase:

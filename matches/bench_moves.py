@@ -35,12 +35,12 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import connection
 
 from core import services as core_services
 from core.smtp_sink import SmtpSink, free_port
 
 from . import services
+from .bench_load import percentile, select_one_ms
 from .engine import registry
 from .models import Match, Move, MoveStatus
 
@@ -48,24 +48,6 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = "zwei-tuerme"
 QUIET = ["--without-mingle", "--without-gossip"]
 _SUCCEEDED = re.compile(r"Task matches\.tasks\.resolve_move\[[^\]]+\] succeeded in ([0-9.eE-]+)s")
-
-
-def percentile(values: list[float], share: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
-def _select1_ms(rounds: int = 300) -> float:
-    timings = []
-    with connection.cursor() as cursor:
-        for _ in range(rounds):
-            start = time.perf_counter()
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
-            timings.append((time.perf_counter() - start) * 1000)
-    return statistics.median(timings)
 
 
 def _get(url: str, timeout: float = 10) -> int:
@@ -285,7 +267,7 @@ def run(out=sys.stdout, sizes=(10, 50), moves_each: int | None = None, gunicorn_
         warm_users, warm_tokens = _users(2)
         users += warm_users
         _run_load(deployment, [Table(warm_users, warm_tokens)], 3)  # the worker answers: warm-up
-        select1 = _select1_ms()
+        select1 = select_one_ms(300)
         healthz, health_status = _healthz_ms(deployment.base)
         out.write(
             f"matches  SELECT 1 (Median) {select1:.3f} ms; GET /healthz (Median) {healthz:.2f} ms"

@@ -38,10 +38,10 @@ class _Case:
         self.runs, self.users, self.calls = runs, None, 0
 
     def setup(self) -> None:
-        raise NotImplementedError
+        raise NotImplementedError  # abstract: each case below makes its own data
 
     def run(self):
-        raise NotImplementedError
+        raise NotImplementedError  # abstract: each case below measures its own call
 
     def __call__(self):
         if self.users is None:
