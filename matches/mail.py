@@ -97,7 +97,10 @@ def compose(notice: Notice) -> tuple[str, str]:
 
 def wants_mail(user) -> tuple[bool, str]:
     """(mails at all, "every" or "digest")."""
-    prefs = PlayerSettings.objects.filter(user=user).first()
+    if "match_settings" in user._state.fields_cache:  # loaded with the user (select_related): no query
+        prefs = user._state.fields_cache["match_settings"]
+    else:
+        prefs = PlayerSettings.objects.filter(user=user).first()
     if prefs is None:
         return True, MailFrequency.EVERY
     return prefs.email_notifications, prefs.mail_frequency

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import logging
 
+from django.db.models import Prefetch
+
 from core import outbox
 
 from . import mail
 from .engine.base import Text
-from .models import MailFrequency, Match, Notice, PlayerSettings
+from .models import MailFrequency, Match, Notice, PlayerSettings, Seat
 
 logger = logging.getLogger(__name__)
 
@@ -53,11 +55,17 @@ def notify(match: Match, users, kind: str, text: Text) -> list[Notice]:
     if not notices:
         return notices
     Notice.objects.bulk_create(notices)
-    with_mail = [n for n in notices if n.user.email]
-    skipped = _no_instant_mail([n.user for n in with_mail]) if with_mail else set()
-    payloads = [{"notice_id": n.pk} for n in with_mail if n.user_id not in skipped]
+    mailed = set(mail_now(n.user for n in notices))
+    payloads = [{"notice_id": n.pk} for n in notices if n.user_id in mailed]
     outbox.enqueue_many(MAIL_KIND, payloads, handed_over_at_commit=True)
     return notices
+
+
+def mail_now(users) -> list[int]:
+    """Ids of the users among these who get a notice mail right away (an address, and mail on, not digest)."""
+    with_mail = [u for u in users if u and u.email]
+    skipped = _no_instant_mail(with_mail) if with_mail else set()
+    return [u.pk for u in with_mail if u.pk not in skipped]
 
 
 def deliver_notice_mail(notice_id: int) -> None:
@@ -66,7 +74,13 @@ def deliver_notice_mail(notice_id: int) -> None:
 
 
 def send_notice_mail(notice_id: int) -> str:
-    notice = Notice.objects.select_related("user", "match").filter(pk=notice_id).first()
+    # The match's seats and users come with the notice: the mail's words read them many times (no N+1).
+    notice = (
+        Notice.objects.select_related("user", "user__match_settings", "match")
+        .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("user").order_by("slot")))
+        .filter(pk=notice_id)
+        .first()
+    )
     if notice is None or notice.mailed_at or not notice.user.email or not wants_email(notice.user):
         return ""
     mail.send_notice(notice)  # the words: matches/mail.py

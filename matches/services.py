@@ -10,8 +10,10 @@ from __future__ import annotations
 import copy
 import logging
 import secrets
+from contextlib import nullcontext
 from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Max, OuterRef, Subquery
@@ -19,9 +21,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from core import queue
+from core import outbox, queue
 
-from . import actions, plugins
+from . import actions, applied_write, notifications, plugins
 from .engine import registry, rng
 from .engine.base import IllegalAction, Text, gettext_noop
 from .errors import MatchError
@@ -41,6 +43,7 @@ MAX_TURN_DAYS = 60
 MAX_POST = 5000
 MAX_AUTO_MOVES = 500
 REMINDER_AT = 0.8  # share of the turn deadline after which the reminder goes out
+TURN_NOTICE = gettext_noop("Du bist am Zug.")
 COLOURS = ["rot", "blau", "grün", "gelb", "schwarz", "weiß"]
 
 
@@ -488,12 +491,15 @@ def submit_move(match: Match, user, action, version, idempotency_key: str = "") 
         )
     if seat.resigned:
         raise MatchError("resigned", _("Du hast aufgegeben und ziehst nicht mehr."))
+    # One INSERT: on its own it commits by itself (no BEGIN/COMMIT round trips); inside a caller's
+    # transaction a savepoint keeps that transaction usable if the key was taken meanwhile.
+    guard = transaction.atomic() if transaction.get_connection().in_atomic_block else nullcontext()
     try:
-        with transaction.atomic():
+        with guard:
             move = Move.objects.create(match=match, seat=seat, action=action, version=version, idempotency_key=key)
-            transaction.on_commit(lambda: enqueue_resolution(move.pk))
     except IntegrityError:  # the same key sent twice at once: the other request won
         return _same_request(Move.objects.get(seat=seat, idempotency_key=key), action, key), False
+    transaction.on_commit(lambda: enqueue_resolution(move.pk))
     return move, True
 
 
@@ -563,11 +569,46 @@ def _apply(match: Match, move: Move) -> None:
     """Run one move through the engine on the locked match; state untouched unless it is legal."""
     game = _engine(match.engine)
     before = set(game.current_seats(match.state))
-    if not _apply_one(match, game, move):
+    outcome = _run_engine(match, game, move)
+    if outcome is None:
         return
     seats = _seats_with_users(match)
+    state = outcome[0]
+    if settings.IS_POSTGRES and not any(s.resigned for s in seats) and game.result(state) is None:
+        _apply_in_one_statement(match, game, move, outcome, before, seats)
+        return
+    _record(match, move, outcome)
     _auto_moves_for_resigned(match, game, seats)
     _after_change(match, game, before, seats)
+
+
+def _apply_in_one_statement(match: Match, game, move: Move, outcome, before: set[int], seats: list[Seat]) -> None:
+    """The common case (the game goes on, nobody resigned) on PostgreSQL: the same rows as _record +
+    _after_change + _notify_turn write, in one statement (matches/applied_write.py)."""
+    state, events = outcome
+    now = timezone.now()
+    match.state, match.version, match.updated_at = state, match.version + 1, now
+    move.status, move.applied_version, move.resolved_at = MoveStatus.APPLIED, match.version, now
+    after = set(game.current_seats(state))
+    if after != before:
+        match.turn_started_at, match.reminded_at = now, None
+    users = [s.user for s in seats if s.order in after - before and not s.resigned and s.user]
+    text = Text(TURN_NOTICE)
+    outbox_ids = applied_write.write_applied(
+        match,
+        move,
+        events,
+        now,
+        turn_changed=after != before,
+        notice_users=[u.pk for u in users],
+        notice_kind="turn",
+        notice_text=text.to_json(),
+        mail_kind=notifications.MAIL_KIND,
+        mail_users=notifications.mail_now(users),
+    )
+    if outbox_ids:
+        transaction.on_commit(lambda: outbox.dispatch_many(outbox_ids, marked=True), robust=True)
+    _schedule_computer(match, game, seats)
 
 
 def _seats_with_users(match: Match) -> list[Seat]:
@@ -584,17 +625,30 @@ def _write_match(match: Match, *fields: str) -> None:
 
 
 def _apply_one(match: Match, game, move: Move) -> bool:
+    outcome = _run_engine(match, game, move)
+    if outcome is None:
+        return False
+    _record(match, move, outcome)
+    return True
+
+
+def _run_engine(match: Match, game, move: Move):
+    """(new state, events) of a legal move; None after closing an illegal one as rejected."""
     try:
-        state, events = game.apply(copy.deepcopy(match.state), move.seat.order, move.action)
+        return game.apply(copy.deepcopy(match.state), move.seat.order, move.action)
     except IllegalAction as exc:
         _close(move, MoveStatus.REJECTED, exc.code, exc.text)
-        return False
     except Exception:  # an engine bug or a malformed action it did not foresee: reject, keep the state
         logger.exception("engine %s failed on move %s", match.engine, move.pk)
         _close(
             move, MoveStatus.REJECTED, "engine_error", Text(gettext_noop("Dieser Zug konnte nicht ausgewertet werden."))
         )
-        return False
+    return None
+
+
+def _record(match: Match, move: Move, outcome) -> None:
+    """Write an applied move with the ORM: the move's status, the new state and version, its events."""
+    state, events = outcome
     match.state = state
     match.version += 1
     move.status, move.applied_version, move.resolved_at = MoveStatus.APPLIED, match.version, timezone.now()
@@ -602,7 +656,6 @@ def _apply_one(match: Match, game, move: Move) -> bool:
         status=move.status, applied_version=move.applied_version, resolved_at=move.resolved_at
     )
     _add_events(match, events, move)
-    return True
 
 
 def _auto_moves_for_resigned(match: Match, game, seats: list[Seat]) -> None:
@@ -670,7 +723,7 @@ def _notify_turn(match: Match, game, before: set[int], seats: list[Seat]) -> Non
     if not new:
         return
     users = [s.user for s in seats if s.order in new and not s.resigned and s.user]
-    notify(match, users, "turn", Text(gettext_noop("Du bist am Zug.")))
+    notify(match, users, "turn", Text(TURN_NOTICE))
 
 
 @transaction.atomic
@@ -829,7 +882,6 @@ def sweep_pending_moves(older_than_seconds: float = 5.0) -> int:
 
 def check_deadlines_on_request() -> None:
     """Embedded default (no beat): pages run the deadline check and the sweep at most once a minute."""
-    from django.conf import settings
     from django.core.cache import cache
 
     if not settings.CELERY_TASK_ALWAYS_EAGER:
