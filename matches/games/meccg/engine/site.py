@@ -9,7 +9,7 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 from . import sites
 from . import state as st
 from .cardinfo import is_creature, is_hazard, is_minor_item, key
-from .common import Base
+from .common import Base, part
 
 
 class SiteMixin(Base):
@@ -112,7 +112,7 @@ class SiteMixin(Base):
             mod=standard,
             total=total,
             target=info["influence_target"],
-            outcome=gettext_noop("gelungen") if success else gettext_noop("misslungen, abgeworfen"),
+            outcome=part(gettext_noop("gelungen") if success else gettext_noop("misslungen, abgeworfen")),
         )
         if not success:
             st.move(state, iid, "discard")
