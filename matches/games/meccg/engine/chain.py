@@ -88,6 +88,10 @@ class ChainMixin(Base):
                     "not_entered",
                     gettext_noop("In der Ortsphase erst den Ort betreten, dann Unterstützungskarten spielen."),
                 )
+            if info.get("information") and seat == active and not state["chain"]:
+                bearer = self._information_cost(state, seat, action, info, group)
+                action = {**action, "target": {"kind": "character", "id": bearer}}
+                bearer = None  # not a faction: nothing to roll when it resolves
             if is_site_resource(info) and seat == active and not state["chain"]:
                 bearer = self._site_resource_cost(state, seat, action, info, group)
                 if info["subtype"] != "Faction":  # items and allies go onto the character who tapped
