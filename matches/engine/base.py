@@ -34,11 +34,22 @@ def seat_label(seat: Any, names: dict[int, str], translate=lambda s: s) -> str:
 TRANSLATED_PARAMS = ("color", "side")
 
 
-def with_names(params: dict[str, Any], names: dict[int, str], translate=lambda s: s) -> dict[str, Any]:
+def is_text_json(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("template"), str)
+
+
+def with_names(params: dict[str, Any], names: dict[int, str], translate=lambda s: s, ntranslate=None) -> dict[str, Any]:
     """Engines pass seat numbers, the reader sees names: ``seat`` → ``player``, ``X_seat`` → ``X_player``,
-    a list ``X_seats`` → ``X_players`` (joined by commas). Seats without a name read "Platz N"."""
+    a list ``X_seats`` → ``X_players`` (joined by commas). Seats without a name read "Platz N".
+
+    A parameter may itself be a text (``Text(...).to_json()``, e.g. a marked word or a list of modifiers with
+    their own numbers): it is rendered in the reader's language too; a list of texts is joined by commas."""
     params = dict(params)
     for key, value in list(params.items()):
+        if is_text_json(value):
+            params[key] = Text.from_json(value).render(translate, names, ntranslate)
+        elif isinstance(value, list) and value and all(is_text_json(v) for v in value):
+            params[key] = ", ".join(Text.from_json(v).render(translate, names, ntranslate) for v in value)
         if key.endswith(TRANSLATED_PARAMS) and isinstance(value, str):
             params[key] = translate(value)  # a marked word (gettext_noop), e.g. a seat's colour
         if key == "seat":
@@ -75,7 +86,7 @@ class Text:
                 text = translate(self.template if n == 1 else self.plural)
         else:
             text = translate(self.template)
-        return text % with_names(self.params, names or {}, translate) if self.params else text
+        return text % with_names(self.params, names or {}, translate, ntranslate) if self.params else text
 
     def to_json(self) -> dict[str, Any]:
         data = {"template": self.template, "params": dict(self.params)}

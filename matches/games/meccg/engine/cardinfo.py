@@ -202,6 +202,8 @@ def influence_cost(info: Info) -> int:
 
 # --- facts for the table's combat and site rules (issue 19) ---------------------------------------------
 
+# "+2 direct influence against Elves and Elf factions" (a character's text; factions.py applies it).
+DI_AGAINST = re.compile(r"([+-]\d+) (?:to )?direct influence against ([^.;]+)", re.IGNORECASE)
 _PLAYABLE_AT = re.compile(r"Playable (?:only )?at ([^.]+?)(?:\s+if\b|\s+by\b|\.|$)", re.IGNORECASE)
 
 
@@ -224,15 +226,31 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
             r"([+-]\d+) to all (?:of (?:his|her) )?corruption checks", plain, re.IGNORECASE
         )
         facts["corruption_mod"] = int(mod.group(1)) if mod else 0
+        facts["di_text"] = " ".join(m.group(0) for m in DI_AGAINST.finditer(plain))
     if subtype == "Faction":
         plain = plain_text(text)
         target = re.search(r"influence check is greater than (\d+)", plain, re.IGNORECASE)
         facts["influence_target"] = int(target.group(1)) if target else None
         standard = re.search(r"Standard Modifications:(.*)", plain, re.IGNORECASE)
+        other = re.search(r"Any other \w+ faction \([+-]\d+[^)]*\)", plain, re.IGNORECASE)
+        facts["faction_text"] = other.group(0) if other else ""
         facts["standard_mods"] = [
             [m.group(1).strip(), int(m.group(2))]
             for m in re.finditer(r"([A-Za-zÀ-ÿ -]+?)\s*\(([+-]\d+)\)", standard.group(1) if standard else "")
         ]
+    if card_type == "Resource" and "Item" in subtype:
+        # "Weapon.", "Armor.", "Shield.", "Helmet.", "Palantír." head the text: what a site's footnote asks for
+        # ("Items (minor, major*) *-weapon, armor, shield, or helmet only").
+        words = re.findall(r"\b(Weapon|Armou?r|Shield|Helmet|Palant[íi]r)\.", plain_text(text), re.IGNORECASE)
+        facts["item_words"] = sorted({key(w).replace("armour", "armor") for w in words})
+    if card_type == "Resource" and subtype in ("Short-event", "Permanent-event", "Permanent-event/Short-event"):
+        plain = plain_text(text)
+        # Information: "Sage only during the site phase at an untapped site where Information is playable. Tap
+        # the sage and the site."
+        if re.search(r"(?:where|at which) Information is playable", plain, re.IGNORECASE) and re.search(
+            r"Tap the \w+ and (?:the )?site", plain, re.IGNORECASE
+        ):
+            facts["information"] = "sage" if re.search(r"\bSage only\b", plain, re.IGNORECASE) else "any"
     if card_type == "Resource" and subtype in ("Ally", "Faction"):
         match = _PLAYABLE_AT.search(plain_text(text))
         if match:

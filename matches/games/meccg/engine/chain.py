@@ -54,6 +54,15 @@ class ChainMixin(Base):
             raise IllegalAction(
                 "not_in_chain", gettext_noop("Kreaturen beginnen immer eine neue Kette; sie sind keine Antwort.")
             )
+        if (is_site_resource(info) or info.get("information")) and (state["chain"] or seat != active):
+            # "Ortsphase": the company's character taps (and the site) to play it; it is never a free answer.
+            raise IllegalAction(
+                "not_in_chain",
+                gettext_noop(
+                    "Gegenstände, Verbündete, Heere und Information spielt der Spieler am Zug in seiner Ortsphase "
+                    "als neue Kette, nicht als Antwort."
+                ),
+            )
         if is_hazard(info):
             if seat == active:
                 raise IllegalAction("own_hazard", gettext_noop("Gefahren spielt nur der Gegner des Spielers am Zug."))
@@ -88,7 +97,11 @@ class ChainMixin(Base):
                     "not_entered",
                     gettext_noop("In der Ortsphase erst den Ort betreten, dann Unterstützungskarten spielen."),
                 )
-            if is_site_resource(info) and seat == active and not state["chain"]:
+            if info.get("information"):
+                bearer = self._information_cost(state, seat, action, info, group)
+                action = {**action, "target": {"kind": "character", "id": bearer}}
+                bearer = None  # not a faction: nothing to roll when it resolves
+            if is_site_resource(info):
                 bearer = self._site_resource_cost(state, seat, action, info, group)
                 if info["subtype"] != "Faction":  # items and allies go onto the character who tapped
                     action = {**action, "target": {"kind": "character", "id": bearer}}

@@ -24,7 +24,7 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 from . import state as st
 from . import stats
 from .cardinfo import avatar_kind
-from .common import Base
+from .common import Base, part
 
 COMBAT_ACTIONS = ("assign_strike", "assign_done", "resolve_strike", "resolve_all", "take_item", "take_done")
 
@@ -62,7 +62,7 @@ class CombatMixin(Base):
             strikes=strikes,
             prowess=attack["prowess"],
             body=attack["body"] if attack["body"] is not None else "–",
-            detainment=" (Verhör)" if attack["detainment"] else "",
+            detainment=part(gettext_noop(" (Verhör)")) if attack["detainment"] else "",
         )
         self._advance_attack(state, events)
 
@@ -275,17 +275,17 @@ class CombatMixin(Base):
         total_mod = support - attack["assigned"][iid]
         if card["wounded"]:
             total_mod -= 2
-            mods.append("verwundet −2")
+            mods.append(part(gettext_noop("verwundet −2")))
         elif card["tapped"]:
             total_mod -= 1
-            mods.append("getappt −1")
+            mods.append(part(gettext_noop("getappt −1")))
         elif stay:
             total_mod -= 3
-            mods.append("bleibt ungetappt −3")
+            mods.append(part(gettext_noop("bleibt ungetappt −3")))
         if support:
-            mods.append(f"Unterstützung +{support}")
+            mods.append(part(gettext_noop("Unterstützung +%(n)s"), n=support))
         if attack["assigned"][iid]:
-            mods.append(f"überzählige Hiebe −{attack['assigned'][iid]}")
+            mods.append(part(gettext_noop("überzählige Hiebe −%(n)s"), n=attack["assigned"][iid]))
         dice = self._roll2d6(state)
         prowess = stats.prowess(state, iid)
         total = prowess + sum(dice) + total_mod
@@ -309,10 +309,10 @@ class CombatMixin(Base):
             prowess=stats.describe(state, iid, "prowess"),
             a=dice[0],
             b=dice[1],
-            mods=", ".join(mods) or "–",
+            mods=mods or "–",
             total=total,
             attack=prowess_of(attack),
-            outcome=outcome,
+            outcome=part(outcome),
         )
         if total > prowess_of(attack):
             self._strike_failed(state, events)
@@ -342,7 +342,7 @@ class CombatMixin(Base):
             a=dice[0],
             b=dice[1],
             body=attack["body"],
-            outcome=gettext_noop("Hieb besiegt") if beaten else gettext_noop("der Hieb übersteht"),
+            outcome=part(gettext_noop("Hieb besiegt") if beaten else gettext_noop("der Hieb übersteht")),
         )
 
     def _body_check(self, state: State, iid: str, modifier: int, events: list) -> None:
@@ -364,7 +364,7 @@ class CombatMixin(Base):
             mod=modifier,
             total=total,
             body=stats.describe(state, iid, "body"),
-            outcome=gettext_noop("eliminiert") if eliminated else gettext_noop("verwundet"),
+            outcome=part(gettext_noop("eliminiert") if eliminated else gettext_noop("verwundet")),
         )
         if avatar_kind(info) == "Ringwraith" and sum(dice) in (7, 8):
             # "Ergibt der Konstitutionswurf eines Ringgeistes genau 7 oder 8, muss der Ringgeist auf die Hand

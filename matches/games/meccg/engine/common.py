@@ -55,6 +55,18 @@ def _text(template: str, **params) -> Text:
     return Text(template, params)
 
 
+def part(template: str, **params) -> dict:
+    """A piece of a log text in the reader's language: a marked German template (``gettext_noop``) with its
+    own parameters, passed as a parameter of another text (``base.with_names`` renders it; a list of parts
+    is joined by commas)."""
+    return Text(template, params).to_json()
+
+
+def signed(value: int) -> str:
+    """+2, −1, ±0: a modifier as the log prints it (no words, the same in every language)."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "±0"
+
+
 class Base:
     @staticmethod
     def _stage(state: State, *stages: str) -> None:
@@ -72,7 +84,7 @@ class Base:
                 "wrong_zone",
                 gettext_noop("%(card)s liegt nicht dort, wo es diese Aktion verlangt (%(zone)s)."),
                 card=st.info(state, iid)["name_de"],
-                zone=ZONE_NAMES.get(zone, zone),
+                zone=part(ZONE_NAMES.get(zone, zone)),
             )
         return iid
 
@@ -91,7 +103,7 @@ class Base:
             raise IllegalAction(
                 "wrong_phase",
                 gettext_noop("Das ist in der %(phase)s nicht erlaubt."),
-                phase=PHASE_NAMES[turn["phase"]],
+                phase=part(PHASE_NAMES[turn["phase"]]),
             )
         self._no_chain(state)
         self._no_trim(state)

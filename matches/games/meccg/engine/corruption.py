@@ -12,7 +12,7 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 from . import state as st
 from . import stats
 from .cardinfo import avatar_kind
-from .common import Base
+from .common import Base, part, signed
 
 
 class CorruptionMixin(Base):
@@ -79,12 +79,12 @@ class CorruptionMixin(Base):
             card=info["name_de"],
             a=dice[0],
             b=dice[1],
-            printed=f"{printed:+d}",
+            printed=signed(printed),
             support=len(support),
-            mod=f"{modifier:+d}",
+            mod=signed(modifier),
             total=total,
             points=points,
-            outcome=outcome,
+            outcome=part(outcome),
         )
         return passed
 
@@ -144,6 +144,6 @@ class CorruptionMixin(Base):
             card=info["name_de"],
             a=dice[0],
             b=dice[1],
-            mod=f"{modifier:+d}",
+            mod=signed(modifier),
             total=sum(dice) + modifier,
         )

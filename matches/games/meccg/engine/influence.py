@@ -19,7 +19,7 @@ from matches.engine.base import IllegalAction, gettext_noop
 from . import state as st
 from . import stats
 from .cardinfo import avatar_kind, influence_cost, is_hazard, key
-from .common import Base
+from .common import Base, part
 
 DARK = ("minion", "balrog")
 LIGHT = ("hero", "fallen-wizard")
@@ -85,19 +85,19 @@ class InfluenceMixin(Base):
         if info["type"] == "Character" or stats.is_ally(info):
             mind = 0 if same else influence_cost(info)
             against += mind
-            parts.append(f"Geisteskraft {mind}")
+            parts.append(part(gettext_noop("Geisteskraft %(n)s"), n=mind))
         if stats.is_item(info):
             bearer_mind = influence_cost(st.info(state, inst["on"]))
             against += bearer_mind
-            parts.append(f"Geisteskraft des Trägers {bearer_mind}")
+            parts.append(part(gettext_noop("Geisteskraft des Trägers %(n)s"), n=bearer_mind))
         controller = inst["controller"] if info["type"] == "Character" else inst["on"]
         if controller:
             free = max(0, st.direct_influence_free(state, controller))
             against += free
-            parts.append(f"freier direkter Einfluss {free}")
+            parts.append(part(gettext_noop("freier direkter Einfluss %(n)s"), n=free))
         if info["subtype"] == "Faction":
             against += info.get("influence_target") or 0
-            parts.append(f"Heer {info.get('influence_target') or 0}")
+            parts.append(part(gettext_noop("Heer %(n)s"), n=info.get("influence_target") or 0))
         other = state["players"][1 - seat]["alignment"]
         if (
             info["type"] == "Character"
@@ -105,7 +105,7 @@ class InfluenceMixin(Base):
             and {player["alignment"], other} & set(LIGHT)
         ):
             against += 5
-            parts.append("Ausrichtung 5")
+            parts.append(part(gettext_noop("Ausrichtung %(n)s"), n=5))
         state["inst"][who]["tapped"] = True
         player["influence_attempt"] = True
         own, theirs = self._roll2d6(state), self._roll2d6(state)
@@ -127,9 +127,11 @@ class InfluenceMixin(Base):
             c=theirs[0],
             d=theirs[1],
             gi=gi,
-            parts=", ".join(parts) or "0",
+            parts=parts or "0",
             result=result,
-            outcome=gettext_noop("gelungen, die Karte wird abgeworfen") if result > 0 else gettext_noop("misslungen"),
+            outcome=part(
+                gettext_noop("gelungen, die Karte wird abgeworfen") if result > 0 else gettext_noop("misslungen")
+            ),
         )
         if result > 0:
             st.move(state, target, "discard")
@@ -192,6 +194,6 @@ class InfluenceMixin(Base):
             events,
             gettext_noop("%(player)s holt aus dem Reservestapel nach %(zone)s: %(cards)s."),
             seat,
-            zone=gettext_noop("Spielstapel") if to == "deck" else gettext_noop("Abwurfstapel"),
+            zone=part(gettext_noop("Spielstapel") if to == "deck" else gettext_noop("Abwurfstapel")),
             cards=", ".join(st.info(state, i)["name_de"] for i in cards),
         )

@@ -16,7 +16,7 @@ from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
 from . import state as st
 from .cardinfo import avatar_kind
-from .common import ZONE_NAMES, Base
+from .common import ZONE_NAMES, Base, part, signed
 
 CHANGES = ("tap", "untap", "wound", "heal", "move_card", "mill", "modifier", "cancel_attack", "undo")
 PUBLIC_ZONES = ("play", "discard", "mp", "out")
@@ -52,7 +52,7 @@ class RequestsMixin(Base):
             events,
             gettext_noop("%(player)s schlägt eine Korrektur vor: %(change)s. Begründung: %(note)s"),
             seat,
-            change=self._change_text(state, change).render(),
+            change=self._change_text(state, change).to_json(),
             note=note.strip()[:MAX_NOTE] or "–",
         )
 
@@ -126,13 +126,13 @@ class RequestsMixin(Base):
         if "card" in change:
             inst = state["inst"][change["card"]]
             params["card"] = st.info(state, change["card"])["name_de"]
-            params["source"] = ZONE_NAMES.get(inst["zone"], gettext_noop("Spiel"))
+            params["source"] = part(ZONE_NAMES.get(inst["zone"], gettext_noop("Spiel")))
         if "to" in change:
-            params["zone"] = ZONE_NAMES[change["to"]]
+            params["zone"] = part(ZONE_NAMES[change["to"]])
         if kind == "mill":
             params["n"] = change["count"]
         if kind == "modifier":
-            params.update(value=f"{change['value']:+d}", stat=STATS[change["stat"]])
+            params.update(value=signed(change["value"]), stat=part(STATS[change["stat"]]))
         if kind == "undo":
             params["move"] = (state.get("last") or {}).get("type", "–")
         return Text(CHANGE_TEXT[kind], params)
@@ -146,7 +146,9 @@ class RequestsMixin(Base):
         if kind == "undo":
             # Decision: the dice and card ids run on (a move cannot be undone to roll again), the log keeps
             # what happened; the opponent who accepts knows what the undone move showed.
-            self._log(events, gettext_noop("Ausgeführt: %(change)s."), change=self._change_text(state, change).render())
+            self._log(
+                events, gettext_noop("Ausgeführt: %(change)s."), change=self._change_text(state, change).to_json()
+            )
             before = state["last"]["before"]
             for name in [k for k in state if k not in before and k not in ("cards", "regions", "rng", "ids")]:
                 state.pop(name)
@@ -155,7 +157,9 @@ class RequestsMixin(Base):
             state["request"] = None
             return
         if kind == "cancel_attack":
-            self._log(events, gettext_noop("Ausgeführt: %(change)s."), change=self._change_text(state, change).render())
+            self._log(
+                events, gettext_noop("Ausgeführt: %(change)s."), change=self._change_text(state, change).to_json()
+            )
             self._cancel_attack(state, events)
             return
         iid = change["card"]
@@ -180,7 +184,9 @@ class RequestsMixin(Base):
             else:
                 mods = inst.setdefault("mods", {})
                 mods[change["stat"]] = mods.get(change["stat"], 0) + change["value"]
-            self._log(events, gettext_noop("Ausgeführt: %(change)s."), change=self._change_text(state, change).render())
+            self._log(
+                events, gettext_noop("Ausgeführt: %(change)s."), change=self._change_text(state, change).to_json()
+            )
             return
         # move_card: the proposer's own card from any zone, or an opponent's card in play to its discard pile.
         source = inst["zone"]
@@ -191,7 +197,7 @@ class RequestsMixin(Base):
             )
         if source in ("pool", "aside", "drafted") or source == change["to"]:
             raise IllegalAction("bad_source", gettext_noop("Diese Karte kann jetzt nicht bewegt werden."))
-        text = self._change_text(state, change).render()
+        text = self._change_text(state, change).to_json()
         was_avatar = source == "play" and avatar_kind(info)
         st.move(state, iid, change["to"])
         if change["to"] == "deck" and change["shuffle"]:
@@ -215,11 +221,11 @@ class RequestsMixin(Base):
         names = ", ".join(st.info(state, i)["name_de"] for i in moved)
         template = gettext_noop("Ausgeführt: %(player)s legt %(cards)s vom Spielstapel nach %(zone)s.")
         if zone in PUBLIC_ZONES:
-            self._log(events, template, seat, cards=names, zone=ZONE_NAMES[zone])
+            self._log(events, template, seat, cards=names, zone=part(ZONE_NAMES[zone]))
         else:
             events.append(
                 Event(
-                    Text(template, {"seat": seat, "cards": str(len(moved)), "zone": ZONE_NAMES[zone]}),
-                    private={seat: Text(template, {"seat": seat, "cards": names, "zone": ZONE_NAMES[zone]})},
+                    Text(template, {"seat": seat, "cards": str(len(moved)), "zone": part(ZONE_NAMES[zone])}),
+                    private={seat: Text(template, {"seat": seat, "cards": names, "zone": part(ZONE_NAMES[zone])})},
                 )
             )

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop
 
-from . import sites
+from . import factions, sites
 from . import state as st
-from .cardinfo import is_creature, is_hazard, is_minor_item, key
-from .common import Base
+from .cardinfo import is_creature, is_hazard, is_minor_item
+from .common import Base, part, signed
 
 
 class SiteMixin(Base):
@@ -57,7 +57,7 @@ class SiteMixin(Base):
                 card=info["name_de"],
                 site=site_info["name_de"],
             )
-        if problem == "kind":
+        if problem in ("kind", "footnote"):
             raise IllegalAction(
                 "item_not_playable",
                 gettext_noop("%(card)s ist in %(site)s nicht spielbar (dort: %(allowed)s)."),
@@ -84,35 +84,92 @@ class SiteMixin(Base):
         site["tapped"] = True
         return bearer
 
+    def _information_cost(self, state: State, seat: int, action: dict, info: dict, group: dict | None) -> str:
+        """An Information event ("Sage only during the site phase at an untapped site where Information is
+        playable. Tap the sage and the site."): "Ist der Ort ungetappt, so darf ein Charakter der Gemeinschaft
+        getappt werden, um ein am Ort spielbares Ereignis … auszuspielen"; the site taps, so one more minor
+        item may follow ("Geringere Gegenstände"). Returns the character who tapped."""
+        if state["turn"]["phase"] != "site" or group is None or not group["entered"]:
+            raise IllegalAction(
+                "site_resource_phase",
+                gettext_noop("Information spielt man in der Ortsphase an einem betretenen Ort."),
+            )
+        site_info = st.info(state, group["site"])
+        if "information" not in sites.item_kinds(site_info):
+            raise IllegalAction(
+                "no_information",
+                gettext_noop("%(card)s braucht einen Ort, an dem Information spielbar ist; %(site)s ist es nicht."),
+                card=info["name_de"],
+                site=site_info["name_de"],
+            )
+        if state["inst"][group["site"]]["tapped"]:
+            raise IllegalAction("site_tapped", gettext_noop("Der Ort ist schon getappt."))
+        bearer = action.get("character") or (action.get("target") or {}).get("id")
+        if bearer not in group["chars"]:
+            raise IllegalAction("bad_bearer", gettext_noop("Ein Charakter dieser Gemeinschaft muss dafür tappen."))
+        if state["inst"][bearer]["tapped"] or state["inst"][bearer]["wounded"]:
+            raise IllegalAction("bearer_tapped", gettext_noop("Der Charakter ist schon getappt."))
+        if info["information"] == "sage" and "sage" not in st.info(state, bearer)["skills"].casefold():
+            raise IllegalAction("not_a_sage", gettext_noop("Nur ein Weiser spielt %(card)s."), card=info["name_de"])
+        state["inst"][bearer]["tapped"] = True
+        state["inst"][group["site"]]["tapped"] = True
+        return bearer
+
     def _influence_faction(self, state: State, link: dict, events: list) -> None:
-        """ "Heere": the roll plus the character's unused direct influence (and the faction's standard
-        modifications for the character's race) must exceed the number on the card."""
+        """ "Heere": the roll plus the character's unused direct influence and the modifications printed on the
+        character and the faction (factions.py) must exceed the number on the card."""
         iid, bearer = link["card"], link["bearer"]
         info = st.info(state, iid)
         if state["inst"].get(bearer, {}).get("zone") != "play" or info.get("influence_target") is None:
             self._log(events, gettext_noop("%(card)s bleibt im Spiel (Kartentext)."), card=info["name_de"])
             return
-        race = key(st.info(state, bearer)["race"])
-        standard = sum(value for name, value in info.get("standard_mods", []) if key(name)[:2] == race[:2])
+        seat = state["inst"][iid]["owner"]
+        character = st.info(state, bearer)
+        own_factions = [
+            st.info(state, i)
+            for i in state["players"][seat]["play"]
+            if i != iid and st.info(state, i)["subtype"] == "Faction" and not state["inst"][i]["face_down"]
+        ]
+        avatar = st.avatar_in_play(state, seat)
+        group = st.company_of(state, bearer)
+        site = st.info(state, group["site"]) if group and group.get("site") else None
+        found = factions.standard_modifications(
+            info, character, own_factions, st.info(state, avatar) if avatar else None
+        )
+        mods = [
+            part(gettext_noop("Standardmodifikation %(what)s %(value)s"), what=what, value=signed(value))
+            for what, value in found
+        ]
+        for what, value in factions.character_modifications(character, info, site):
+            found.append((what, value))
+            mods.append(
+                part(
+                    gettext_noop("%(character)s gegen %(what)s %(value)s"),
+                    character=character["name_de"],
+                    what=what,
+                    value=signed(value),
+                )
+            )
+        total_mod = sum(value for _, value in found)
         free = max(0, st.direct_influence_free(state, bearer))
         dice = self._roll2d6(state)
-        total = sum(dice) + free + standard
+        total = sum(dice) + free + total_mod
         success = total > info["influence_target"]
         self._log(
             events,
             gettext_noop(
                 "Beeinflussung von %(card)s durch %(character)s: Wurf %(a)s+%(b)s, freier direkter Einfluss "
-                "%(di)s, Standardmodifikation %(mod)s = %(total)s gegen %(target)s: %(outcome)s."
+                "%(di)s, Modifikationen: %(mods)s = %(total)s gegen %(target)s: %(outcome)s."
             ),
             card=info["name_de"],
-            character=st.info(state, bearer)["name_de"],
+            character=character["name_de"],
             a=dice[0],
             b=dice[1],
             di=free,
-            mod=standard,
+            mods=mods or "–",
             total=total,
             target=info["influence_target"],
-            outcome=gettext_noop("gelungen") if success else gettext_noop("misslungen, abgeworfen"),
+            outcome=part(gettext_noop("gelungen") if success else gettext_noop("misslungen, abgeworfen")),
         )
         if not success:
             st.move(state, iid, "discard")

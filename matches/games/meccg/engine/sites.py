@@ -72,6 +72,31 @@ def item_kinds(site: Info) -> set[str]:
     return kinds
 
 
+def starred_kinds(site: Info) -> tuple[set[str], str]:
+    """The kinds marked with * and what their footnote allows: "Items (minor, major*) *-weapon, armor, shield,
+    or helmet only" → ({"major"}, "weapon, armor, shield, or helmet only")."""
+    text = (site.get("site_playable") or "").casefold()
+    match = re.search(r"items\s*\(([^)]*)\)", text)
+    starred = {part.strip(" *") for part in match.group(1).split(",") if "*" in part} if match else set()
+    note = re.search(r"\*\s*-\s*(.+)$", text)
+    return starred, note.group(1).strip() if note else ""
+
+
+def footnote_allows(item: Info, note: str) -> bool:
+    """Whether ``item`` is one the footnote names: item words (weapon, armor, shield, helmet, Palantíri), a
+    card by name (Scroll of Isildur), or "hero item only"."""
+    words = set(item.get("item_words") or [])
+    plain = key(note)
+    if "heroitem" in plain:
+        return item["alignment"].casefold() == "hero"
+    if "palantir" in plain:
+        return "palantir" in words or key(item["name_en"]).startswith("palantir")
+    named = [w for w in ("weapon", "armor", "shield", "helmet") if w in plain]
+    if named:
+        return bool(words & set(named))
+    return key(item["name_en"]) in plain
+
+
 def is_hoard(site: Info) -> bool:
     """ "Drachen und Drachenhorte": a site with an automatic attack by a unique dragon, or whose text says
     it contains a hoard."""
@@ -87,6 +112,9 @@ def item_problem(item: Info, site: Info) -> str | None:
         return "hoard"
     if kind and kind not in item_kinds(site):
         return "kind"
+    starred, note = starred_kinds(site)
+    if kind in starred and not footnote_allows(item, note):
+        return "footnote"
     return None
 
 

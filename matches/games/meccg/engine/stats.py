@@ -10,8 +10,12 @@ alignment (hero ↔ minion item), and on a Fallen-wizard's orc or troll.
 
 from __future__ import annotations
 
+from matches.engine.base import Text, gettext_noop
+
 from . import state as st
 from .cardinfo import Info, avatar_kind
+
+CARD_TEXT = gettext_noop("Kartentext")
 
 State = dict
 
@@ -48,7 +52,7 @@ def modifiers(state: State, iid: str, stat: str) -> list[tuple[str, int]]:
             found.append((info["name_de"], info[stat]))
     mod = (state["inst"][iid].get("mods") or {}).get(stat)
     if mod:
-        found.append(("Kartentext", mod))
+        found.append((CARD_TEXT, mod))
     return found
 
 
@@ -60,14 +64,23 @@ def body(state: State, iid: str) -> int:
     return (st.info(state, iid)["body"] or 0) + sum(v for _, v in modifiers(state, iid, "body"))
 
 
-def describe(state: State, iid: str, stat: str) -> str:
-    """ "5 + Schwert +3 = 8" for the log."""
+def describe(state: State, iid: str, stat: str) -> str | dict:
+    """ "5 + Glamdring 3 = 8" for the log: a text (JSON) the reader gets in their language, or the bare number."""
     base = st.info(state, iid)[stat] or 0
     mods = modifiers(state, iid, stat)
     if not mods:
         return str(base)
-    parts = " ".join(f"{'+' if v >= 0 else '−'} {name} {abs(v)}" for name, v in mods)
-    return f"{base} {parts} = {base + sum(v for _, v in mods)}"
+    parts = [
+        Text(
+            gettext_noop("+ %(name)s %(n)s") if v >= 0 else gettext_noop("− %(name)s %(n)s"),
+            {"name": Text(name).to_json() if name == CARD_TEXT else name, "n": abs(v)},
+        ).to_json()
+        for name, v in mods
+    ]
+    return Text(
+        gettext_noop("%(base)s %(parts)s = %(total)s"),
+        {"base": base, "parts": parts, "total": base + sum(v for _, v in mods)},
+    ).to_json()
 
 
 def fighters(state: State, group: dict) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from matches.engine.base import IllegalAction, State, gettext_noop
 
 from . import state as st
-from .common import Base
+from .common import Base, part
 
 
 class ToolsMixin(Base):
@@ -63,13 +63,15 @@ class ToolsMixin(Base):
         elif kind == "influence":
             target = self._number(action, "target", 0, 0, 99)
             dice = self._roll2d6(state)
-            di = st.info(state, iid)["di"] or 0
+            # "Beeinflussung": the roll plus the character's UNUSED direct influence (followers' mind taken off).
+            di = max(0, st.direct_influence_free(state, iid))
             total = sum(dice) + di + modifier
             success = total > target
             self._log(
                 events,
                 gettext_noop(
-                    "Beeinflussung durch %(card)s: Wurf %(a)s+%(b)s, direkter Einfluss %(di)s, Modifikator %(mod)s = "
+                    "Beeinflussung durch %(card)s: Wurf %(a)s+%(b)s, freier direkter Einfluss %(di)s, "
+                    "Modifikator %(mod)s = "
                     "%(total)s gegen %(target)s: %(outcome)s."
                 ),
                 card=st.info(state, iid)["name_de"],
@@ -79,7 +81,7 @@ class ToolsMixin(Base):
                 mod=modifier,
                 total=total,
                 target=target,
-                outcome=gettext_noop("gelungen") if success else gettext_noop("misslungen"),
+                outcome=part(gettext_noop("gelungen") if success else gettext_noop("misslungen")),
             )
         else:
             raise IllegalAction(

@@ -7,7 +7,7 @@ from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
 from . import state as st
 from .cardinfo import is_haven, is_hazard, is_long_event
-from .common import PHASE_NAMES, PHASES, Base
+from .common import PHASE_NAMES, PHASES, Base, part
 
 
 class TurnsMixin(Base):
@@ -36,7 +36,7 @@ class TurnsMixin(Base):
         turn["done"] = [False, False]
         for player in state["players"]:
             player["auto_pass"] = False
-        self._log(events, gettext_noop("%(phase)s von %(player)s."), seat, phase=PHASE_NAMES[phase])
+        self._log(events, gettext_noop("%(phase)s von %(player)s."), seat, phase=part(PHASE_NAMES[phase]))
         if phase == "untap":
             for iid in state["players"][seat]["play"]:
                 if st.info(state, iid)["type"] != "Site":  # sites stay tapped
@@ -69,7 +69,9 @@ class TurnsMixin(Base):
                     st.move(state, iid, "hand")
                     self._log(events, gettext_noop("Eine auf die Lauer gelegte Karte geht zurück auf die Hand."))
         if self._phase_passes_itself(state, phase):
-            self._log(events, gettext_noop("Nichts zu tun: Die %(phase)s endet von selbst."), phase=PHASE_NAMES[phase])
+            self._log(
+                events, gettext_noop("Nichts zu tun: Die %(phase)s endet von selbst."), phase=part(PHASE_NAMES[phase])
+            )
             if phase == "end":
                 self._end_turn(state, events)
             else:

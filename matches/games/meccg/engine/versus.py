@@ -24,7 +24,7 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 from . import state as st
 from . import stats
 from .cardinfo import key
-from .common import Base
+from .common import Base, signed
 
 LIGHT = ("hero", "fallen-wizard")
 DARK = ("minion", "balrog")
@@ -178,7 +178,7 @@ class VersusMixin(Base):
                 prowess=stats.describe(state, who, "prowess"),
                 a=dice[0],
                 b=dice[1],
-                mod=f"{mod:+d}",
+                mod=signed(mod),
                 total=totals[who],
             )
         if totals[iid] == totals[other]:

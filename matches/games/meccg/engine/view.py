@@ -153,7 +153,7 @@ class ViewMixin(Base):
             return None
         return {
             "seat": request["seat"],
-            "text": self._change_text(state, request["change"]).render(),
+            "text": self._change_text(state, request["change"]).to_json(),  # rendered for the reader (engine_text)
             "note": request["note"],
             "change": dict(request["change"]),
         }

@@ -4,6 +4,8 @@ import json
 
 from django import template
 
+from matches import texts
+
 from .. import cards as meccg_cards
 
 register = template.Library()
@@ -14,6 +16,12 @@ def card_name(cards, code):
     """{{ view.cards|card_name:c.code }}: the German name of a card in the view."""
     info = (cards or {}).get(code) or {}
     return info.get("name_de") or code
+
+
+@register.filter
+def engine_text(data, names=None):
+    """{{ view.request.text|engine_text:names }}: an engine text (``Text`` as JSON) in the reader's language."""
+    return texts.render(data, names or {})
 
 
 @register.simple_tag

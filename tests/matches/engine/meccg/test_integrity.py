@@ -4,6 +4,7 @@ and every card that becomes public is named in the public log the moment it does
 import pytest
 
 from matches.engine.base import IllegalAction
+from matches.games.meccg.engine import state as st
 
 from .conftest import Table, hero_deck, minion_deck
 
@@ -168,3 +169,34 @@ def test_the_whole_game_names_every_public_card_and_hides_every_secret(engine):
     script = Script(driver, driver.seats)
     script.run()
     assert driver.state()["stage"] == "over"
+
+
+def test_an_item_is_never_played_for_free_as_an_answer_in_a_chain(engine, catalogue):
+    """ "Ortsphase": an item, ally, faction or Information is played by tapping a character (and the site) of
+    the company whose site phase it is; never as a link in a chain that skips the cost, by either player."""
+    table = Table(engine)
+    table.start()
+    table.to_phase("site")
+    company = table.companies(0)[0]
+    aragorn = company["chars"][0]
+    for code in ("TW-413",):  # test setup: the hero company stands at Moria (items up to gold rings)
+        site = table.find(0, "sites", code)
+        st.move(table.state, site, "play")
+        company["site"] = site
+    company["entered"] = True
+    for code in ("TW-244", "TW-209"):
+        table.state["cards"][code] = catalogue[code]
+    glamdring = st.new_instance(table.state, "TW-244", 0, "hand")
+    event = st.new_instance(table.state, "TW-209", 0, "hand")  # Dodge, a short event, opens a chain
+    theirs = st.new_instance(table.state, "TW-244", 1, "hand")
+    table.do(0, type="play_card", card=event)
+    with pytest.raises(IllegalAction) as error:  # the opponent answers with an item on nobody's tap
+        table.do(1, type="play_card", card=theirs, target={"kind": "character", "id": aragorn})
+    assert error.value.code == "not_in_chain"
+    table.do(1, type="pass")
+    if table.state["chain"]:
+        with pytest.raises(IllegalAction) as error:  # nor the active player, in their own chain
+            table.do(0, type="play_card", card=glamdring, target={"kind": "character", "id": aragorn})
+        assert error.value.code == "not_in_chain"
+    assert not table.state["inst"][aragorn]["tapped"] and not table.state["inst"][company["site"]]["tapped"]
+    assert glamdring in table.state["players"][0]["hand"]

@@ -97,3 +97,123 @@ def test_on_guard_resource_is_never_revealed_and_a_creature_only_when_keyable(ga
     game.do(0, type="pass")
     game.do(1, type="pass")
     assert game.state["attack"]["name"] == catalogue["TW-20"]["name_de"]
+
+
+# --- the footnotes of a site's items ("Items (minor, major*) *-weapon, armor, shield, or helmet only") -------
+
+
+def test_a_starred_item_kind_only_for_what_the_footnote_names(catalogue):
+    """ "Ortsphase": an item only "am Ort spielbar"; the site card's footnote narrows the starred kind."""
+    cameth_brin = catalogue["LE-358"]  # Items (minor, major*) *-weapon, armor, shield, or helmet only
+    assert sites.item_problem(catalogue["LE-301"], cameth_brin) is None  # Black-mail Coat: Armor
+    assert sites.item_problem(catalogue["TW-244"], cameth_brin) is None  # Glamdring: Weapon
+    assert sites.item_problem(catalogue["TW-322"], cameth_brin) == "footnote"  # Sapling of the White Tree
+    assert sites.item_problem(catalogue["TW-351"], cameth_brin) == "footnote"  # Torque of Hues
+    tolfalas = catalogue["TW-433"]  # Items (minor, major, greater*) *-Scroll of Isildur only
+    assert sites.item_problem(catalogue["TW-323"], tolfalas) is None
+    assert sites.item_problem(catalogue["TW-289"], tolfalas) == "footnote"  # Narsil, a greater item
+    assert sites.item_problem(catalogue["TW-244"], tolfalas) is None  # a major item is not starred there
+    cairn = catalogue["TW-409"]  # *-Palantíri only
+    assert sites.item_problem(catalogue["TW-296"], cairn) is None  # Palantír of Amon Sûl
+    assert sites.item_problem(catalogue["TW-345"], cairn) == "footnote"  # The Mithril-coat
+    bag_end = catalogue["LE-350"]  # minion Bag End: greater*, *-hero item only
+    assert sites.item_problem(catalogue["TW-345"], bag_end) is None
+    assert sites.item_problem(catalogue["LE-325"], bag_end) == "footnote"
+
+
+def test_a_greater_item_refused_at_a_site_whose_footnote_excludes_it(game, catalogue):
+    game.state["cards"]["TW-433"] = catalogue["TW-433"]
+    st.new_instance(game.state, "TW-433", 0, "sites")  # Tolfalas, into the test deck's location deck
+    company = at_site(game, "TW-433")
+    aragorn = company["chars"][0]
+    company["entered"] = True
+    game.state["cards"]["TW-289"] = catalogue["TW-289"]
+    narsil = st.new_instance(game.state, "TW-289", 0, "hand")
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="play_card", card=narsil, character=aragorn)
+    assert error.value.code == "item_not_playable"
+    assert not game.state["inst"][aragorn]["tapped"] and narsil in game.state["players"][0]["hand"]
+
+
+# --- faction influence ("Heere") ------------------------------------------------------------------------
+
+
+def test_standard_modifications_by_race_and_by_factions_in_play(catalogue):
+    from matches.games.meccg.engine import factions
+
+    def mods(faction, character, own=(), avatar=None):
+        found = factions.standard_modifications(
+            catalogue[faction], catalogue[character], [catalogue[c] for c in own], avatar and catalogue[avatar]
+        )
+        return sum(v for _, v in found)
+
+    assert mods("TW-258", "TW-131") == 4  # Hobbits: Hobbits (+4), Bilbo is a Hobbit
+    assert mods("TW-258", "TW-120") == 0  # Aragorn is not
+    assert mods("TW-278", "TW-124") == 1  # Men of Dorwinion: Men (+1) for a Man (Bard Bowman)
+    assert mods("TW-211", "TW-120") == -1  # Dunlendings: Dúnedain (−1) for Aragorn, not "Dunlendings" as "Du…"
+    assert mods("LE-278", "LE-11") == 0  # Orcs of Moria: faction names, not an Orc's race
+    assert mods("LE-278", "LE-11", own=["LE-265"]) == 2  # … with Goblins of Goblin-gate in play: +2
+    assert mods("LE-277", "LE-11", own=["LE-281"]) == -2  # "Orcs of Red Eye (-2)" names Orcs of the Red Eye
+    assert mods("LE-291", "LE-11", own=["LE-278"]) == -2  # Uruk-hai: any other Orc faction (−2, once)
+    assert mods("LE-291", "LE-11", own=["LE-278", "LE-265"]) == -2
+    assert mods("TW-222", "TW-145") == 0  # Easterlings: Dúnedain (−2); Elrond is an Elf
+
+
+def test_a_characters_own_influence_bonus_against_a_faction(catalogue):
+    from matches.games.meccg.engine import factions
+
+    def mods(character, faction, site=None):
+        found = factions.character_modifications(catalogue[character], catalogue[faction], site and catalogue[site])
+        return sum(v for _, v in found)
+
+    assert mods("TW-120", "TW-311") == 2  # Aragorn II: +2 against the Rangers of the North
+    assert mods("TW-120", "TW-197") == 0  # … not against Beornings
+    assert mods("AS-2", "LE-278") == 2  # Mauhúr: +2 against Orcs and Orc factions
+    assert mods("AS-2", "LE-268") == 0  # … not against Hill Trolls
+    assert mods("AS-4", "LE-263") == 3  # Perchen: any faction playable at Dunnish Clan-hold (Dunlendings)
+
+
+def test_a_faction_influence_check_counts_the_standard_modification(game, catalogue):
+    """ "Heere": 2W6 + unused direct influence + modifications > the faction's number. Hobbits (8) by Bilbo at
+    Bag End: Hobbits (+4)."""
+    company = at_site(game, "TW-372")  # Bag End
+    bilbo = company["chars"][1]
+    company["entered"] = True
+    game.state["cards"]["TW-258"] = catalogue["TW-258"]
+    hobbits = st.new_instance(game.state, "TW-258", 0, "hand")
+    game.engine._roll2d6 = lambda state: (2, 2)  # 4 + DI + 4 > 8 only with the +4
+    game.do(0, type="play_card", card=hobbits, character=bilbo)
+    game.do(1, type="pass")
+    if game.state["chain"]:
+        game.do(0, type="pass")
+    di = max(0, st.direct_influence_free(game.state, bilbo))
+    line = next(line for line in game.log() if line.startswith("Beeinflussung von"))
+    assert "Standardmodifikation Hobbits +4" in line and f"= {4 + di + 4} gegen 8" in line, line
+    assert game.state["inst"][hobbits]["zone"] == "play"
+    assert game.state["inst"][bilbo]["tapped"]
+
+
+def test_information_only_by_a_sage_at_an_untapped_site_where_information_is_playable(game, catalogue):
+    """Dreams of Lore: "Sage only during the site phase at an untapped site where Information is playable. Tap
+    the sage and the site." ("Ortsphase": an event playable at the site taps a character and the site.)"""
+    company = at_site(game, "TW-413")  # Moria: items only, no Information
+    game.state["cards"]["TW-210"] = catalogue["TW-210"]
+    dreams = st.new_instance(game.state, "TW-210", 0, "hand")
+    aragorn, bilbo = company["chars"]
+    company["entered"] = True
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="play_card", card=dreams, character=bilbo)
+    assert error.value.code == "no_information"
+    site = game.find(0, "sites", "TW-436")  # Weathertop: Information
+    st.move(game.state, site, "play")
+    company["site"] = site
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="play_card", card=dreams, character=aragorn)  # no sage
+    assert error.value.code == "not_a_sage"
+    assert not game.state["inst"][aragorn]["tapped"] and not game.state["inst"][site]["tapped"]
+    game.do(0, type="play_card", card=dreams, character=bilbo)
+    assert game.state["inst"][bilbo]["tapped"] and game.state["inst"][site]["tapped"]
+    game.do(1, type="pass")
+    if game.state["chain"]:
+        game.do(0, type="pass")
+    assert game.state["inst"][dreams]["zone"] == "play" and game.state["inst"][dreams]["on"] == bilbo
