@@ -93,7 +93,9 @@ class Deployment:
         with open(self.log, "wb") as log:
             self._spawn([*celery, "-c", str(moves_concurrency), "-Q", self.moves_queue, "-l", "info"], log)
         # as the README deploys it: mail at a lower CPU priority than moves (mail may wait seconds, a move not)
-        self._spawn(["nice", "-n", "10", *celery, "-c", "2", "-Q", self.mail_queue, "-l", "warning"], subprocess.DEVNULL)
+        self._spawn(
+            ["nice", "-n", "10", *celery, "-c", "2", "-Q", self.mail_queue, "-l", "warning"], subprocess.DEVNULL
+        )
         web = [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(gunicorn_workers)]
         self._spawn([*web, "-b", f"127.0.0.1:{self.port}", "--log-level", "warning"], subprocess.DEVNULL)
 

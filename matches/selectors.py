@@ -31,6 +31,22 @@ def with_seats(matches):
     )
 
 
+# What a submitted move does not need of its match (MECCG's state alone is ~100 KiB of JSON).
+NOT_FOR_SUBMIT = ("state", "result")
+
+
+def own_seat_for_move(user, match_id) -> Seat | None:
+    """The user's accepted seat at this match, with the match (without its state), in one query."""
+    if not user.is_authenticated or not str(match_id).isdigit():
+        return None
+    return (
+        Seat.objects.select_related("match")
+        .defer(*(f"match__{name}" for name in NOT_FOR_SUBMIT))
+        .filter(match_id=int(match_id), user=user, invitation_pending=False)
+        .first()
+    )
+
+
 def seat_of(match: Match, user) -> Seat | None:
     if not user.is_authenticated:
         return None

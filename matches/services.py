@@ -462,8 +462,11 @@ def enqueue_resolution(move_id: int) -> bool:
     return True
 
 
-def submit_move(match: Match, user, action, version, idempotency_key: str = "") -> tuple[Move, bool]:
-    """Store a pending move and enqueue its resolution after commit. Returns (move, created)."""
+def submit_move(
+    match: Match, user, action, version, idempotency_key: str = "", seat: Seat | None = None
+) -> tuple[Move, bool]:
+    """Store a pending move and enqueue its resolution after commit. Returns (move, created).
+    ``seat``: the user's accepted seat if the caller has it already (the API reads it with the match)."""
     actions.check(_engine(match.engine), action)  # the engine's schema and the byte cap, before anything is stored
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
         raise MatchError(
@@ -478,7 +481,8 @@ def submit_move(match: Match, user, action, version, idempotency_key: str = "") 
             _("Der Idempotenzschlüssel ist zu lang (höchstens 64 Zeichen)."),
             {"field": "idempotency_key"},
         )
-    seat = _seat_of(match, user)
+    if seat is None or seat.user_id != user.pk or seat.invitation_pending or seat.match_id != match.pk:
+        seat = _seat_of(match, user)
     if seat is None:
         raise MatchError("not_participant", _("Nur wer an diesem Tisch sitzt, kann ziehen."))
     if key:
