@@ -81,6 +81,11 @@ def from_record(code: str, names: dict, card_type: str, alignment: str, attrs: d
             draw_opponent=_int(attrs.get("drawOpponent")) or 1,
             under_deeps=bool(attrs.get("underDeeps")),
         )
+        if attrs.get("adjacent"):
+            # Under-deeps sites: "Moria (0), The Gem-deeps (6), …" → the names; the first is the surface site.
+            info["adjacent_sites"] = [
+                re.sub(r"\s*\(\d+\)\s*$", "", name).strip() for name in attrs["adjacent"].split(",") if name.strip()
+            ]
     if card_type == "Region":
         info.update(
             region_type=attrs.get("regionType") or "",
@@ -109,7 +114,8 @@ _SITE_PATH_FROM = re.compile(r"Site Path From ([^:<]+?)\s*:\s*((?:\{[a-zA-Z]\}\s
 
 
 _KEYING_WORDS = re.compile(
-    r"keyed|played at|playable at|detainment|playable only|no effect on a minion|opponent is a balrog|site path",
+    r"keyed|played at|playable at|detainment|playable only|no effect on a minion|opponent is a balrog|site path|"
+    r"moving from",
     re.IGNORECASE,
 )
 
