@@ -6,6 +6,7 @@ so the Django side can feed it ``cards.Card`` rows and the tests the JSON file i
 
 from __future__ import annotations
 
+import html as htmllib
 import re
 import unicodedata
 from typing import Any
@@ -121,8 +122,9 @@ _KEYING_WORDS = re.compile(
 
 
 def plain_text(html: str) -> str:
-    """Card text without markup, on one line ('<p><i>Undead.</i> One strike.</p>' → 'Undead. One strike.')."""
-    return re.sub(r"\s+", " ", _TAG.sub(" ", html or "")).strip()
+    """Card text without markup, on one line ('<p><i>Undead.</i> One strike.</p>' → 'Undead. One strike.').
+    Entities are decoded: the database keeps the text sanitised ("Wold &amp; Foothills")."""
+    return re.sub(r"\s+", " ", htmllib.unescape(_TAG.sub(" ", html or ""))).strip()
 
 
 def keying_facts(card_type: str, attrs: dict, text: str = "") -> Info:
