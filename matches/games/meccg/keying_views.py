@@ -35,6 +35,16 @@ class KeyingRequestError(Exception):
         self.code, self.message, self.field = code, message, field
 
 
+MAX_TEXT = 200  # a card number or name; longer input is refused before any look-up
+MAX_REGIONS_GIVEN = 32  # a route has at most four regions: a longer list is refused at once
+
+
+def _shown(value) -> str:
+    """A wrong value as the message quotes it (short)."""
+    text = "null" if value is None else str(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
 def _text(body: dict, name: str, *, required: bool) -> str | None:
     value = body.get(name)
     if value is None or (isinstance(value, str) and not value.strip()):
@@ -49,6 +59,13 @@ def _text(body: dict, name: str, *, required: bool) -> str | None:
         raise KeyingRequestError(
             f"invalid_{name}", _("„%(field)s“ ist eine Kartennummer oder ein Name (Text).") % {"field": name}, name
         )
+    if len(value) > MAX_TEXT:
+        raise KeyingRequestError(
+            f"invalid_{name}",
+            _("„%(field)s“ ist zu lang für eine Kartennummer oder einen Namen (höchstens %(max)s Zeichen).")
+            % {"field": name, "max": MAX_TEXT},
+            name,
+        )
     return value.strip()
 
 
@@ -56,27 +73,44 @@ def calculate(body) -> dict:
     """Check the request body and answer it; KeyingRequestError names the wrong field in German."""
     if not isinstance(body, dict):
         raise KeyingRequestError("invalid_body", _("Die Anfrage muss ein JSON-Objekt sein."), "body")
+    creature = _text(body, "creature", required=True)
     alignment = body.get("alignment")
-    if alignment not in ALIGNMENTS:
+    if alignment is None:
+        raise KeyingRequestError(
+            "alignment_missing",
+            _("„alignment“ fehlt: „hero“, „minion“, „fallen-wizard“ oder „balrog“."),
+            "alignment",
+        )
+    if not isinstance(alignment, str) or alignment not in ALIGNMENTS:
         raise KeyingRequestError(
             "invalid_alignment",
             _("„alignment“ ist „hero“, „minion“, „fallen-wizard“ oder „balrog“, nicht „%(value)s“.")
-            % {"value": alignment},
+            % {"value": _shown(alignment)},
             "alignment",
         )
+    origin = _text(body, "from", required=True)
+    destination = _text(body, "to", required=False)
     movement = body.get("movement")
     if movement in ("", None):
         movement = None
-    elif movement not in MOVEMENTS:
+    elif not isinstance(movement, str) or movement not in MOVEMENTS:
         raise KeyingRequestError(
             "invalid_movement",
             _("„movement“ ist „starter“ (Grundregeln), „region“ (über Regionen) oder null, nicht „%(value)s“.")
-            % {"value": movement},
+            % {"value": _shown(movement)},
             "movement",
         )
     regions = body.get("regions")
-    if regions is not None and (not isinstance(regions, list) or not all(isinstance(r, str) for r in regions)):
+    if regions is not None and (
+        not isinstance(regions, list) or not all(isinstance(r, str) and 0 < len(r) <= MAX_TEXT for r in regions)
+    ):
         raise KeyingRequestError("invalid_regions", _("„regions“ ist eine Liste von Regionsnamen (Text)."), "regions")
+    if regions is not None and len(regions) > MAX_REGIONS_GIVEN:
+        raise KeyingRequestError(
+            "too_many_regions",
+            _("Die Reiseroute umfasst %(n)s Regionen; erlaubt sind höchstens %(max)s.") % {"n": len(regions), "max": 4},
+            "regions",
+        )
     doors_of_night = body.get("doors_of_night", False)
     if not isinstance(doors_of_night, bool):
         raise KeyingRequestError(
@@ -84,9 +118,6 @@ def calculate(body) -> dict:
             _("„doors_of_night“ ist true oder false (Tore der Nacht im Spiel)."),
             "doors_of_night",
         )
-    creature = _text(body, "creature", required=True)
-    origin = _text(body, "from", required=True)
-    destination = _text(body, "to", required=False)
     try:
         keying = key_creature(
             meccg_cards.catalogue(),

@@ -6,6 +6,7 @@ so the Django side can feed it ``cards.Card`` rows and the tests the JSON file i
 
 from __future__ import annotations
 
+import html as htmllib
 import re
 import unicodedata
 from typing import Any
@@ -81,6 +82,11 @@ def from_record(code: str, names: dict, card_type: str, alignment: str, attrs: d
             draw_opponent=_int(attrs.get("drawOpponent")) or 1,
             under_deeps=bool(attrs.get("underDeeps")),
         )
+        if attrs.get("adjacent"):
+            # Under-deeps sites: "Moria (0), The Gem-deeps (6), …" → the names; the first is the surface site.
+            info["adjacent_sites"] = [
+                re.sub(r"\s*\(\d+\)\s*$", "", name).strip() for name in attrs["adjacent"].split(",") if name.strip()
+            ]
     if card_type == "Region":
         info.update(
             region_type=attrs.get("regionType") or "",
@@ -109,14 +115,16 @@ _SITE_PATH_FROM = re.compile(r"Site Path From ([^:<]+?)\s*:\s*((?:\{[a-zA-Z]\}\s
 
 
 _KEYING_WORDS = re.compile(
-    r"keyed|played at|playable at|detainment|playable only|no effect on a minion|opponent is a balrog|site path",
+    r"keyed|played at|playable at|detainment|playable only|no effect on a minion|opponent is a balrog|site path|"
+    r"moving from",
     re.IGNORECASE,
 )
 
 
 def plain_text(html: str) -> str:
-    """Card text without markup, on one line ('<p><i>Undead.</i> One strike.</p>' → 'Undead. One strike.')."""
-    return re.sub(r"\s+", " ", _TAG.sub(" ", html or "")).strip()
+    """Card text without markup, on one line ('<p><i>Undead.</i> One strike.</p>' → 'Undead. One strike.').
+    Entities are decoded: the database keeps the text sanitised ("Wold &amp; Foothills")."""
+    return re.sub(r"\s+", " ", htmllib.unescape(_TAG.sub(" ", html or ""))).strip()
 
 
 def keying_facts(card_type: str, attrs: dict, text: str = "") -> Info:

@@ -31,8 +31,16 @@ from typing import Any
 
 from matches.engine.base import IllegalAction, Text, gettext_noop
 
-from .cardinfo import Info, is_creature, is_haven, key
+from .cardinfo import Info, is_haven, key
 from .cardinfo import region_map as build_region_map
+from .keyfind import (
+    KeyingError,
+    _types,
+    build_route,
+    find_creature,
+    find_site,
+    site_links,
+)
 from .keytext import (
     DETAINED,
     SYMBOL,
@@ -45,7 +53,7 @@ from .keytext import (
     site_detainment_rule,
     text_detainment,
 )
-from .movement import canonical_region, path_types, region_route, starter_route
+from .movement import canonical_region, path_types
 
 ALIGNMENTS = ("hero", "minion", "fallen-wizard", "balrog")
 # "Verhöre": the conditions hold against minion and Balrog companies only. A Fallen-wizard's overt
@@ -70,14 +78,6 @@ SITE_TYPES = {
 SHADOW_RACES = {"orc", "troll", "undead", "man"}
 
 
-class KeyingError(IllegalAction):
-    """A request the calculator cannot answer; ``field`` is the request field that is wrong."""
-
-    def __init__(self, code: str, message: str, field: str, **params: Any):
-        super().__init__(code, message, **params)
-        self.field = field
-
-
 @dataclass(frozen=True)
 class Key:
     """One way to key the attack: ``kind`` is region_type|region|site_type|site."""
@@ -96,11 +96,11 @@ class Key:
         data["detainment"] = self.detainment
         return data
 
-    def label(self) -> str:
+    def label(self, translate=lambda s: s) -> str:
         if self.kind == "region_type":
-            return f"{REGION_TYPES.get(self.symbol, self.symbol)} {{{self.symbol}}}"
+            return f"{translate(REGION_TYPES.get(self.symbol, self.symbol))} {{{self.symbol}}}"
         if self.kind == "site_type":
-            return f"{SITE_TYPES.get(self.symbol, self.symbol)} {{{self.symbol}}}"
+            return f"{translate(SITE_TYPES.get(self.symbol, self.symbol))} {{{self.symbol}}}"
         return self.name
 
 
@@ -116,176 +116,16 @@ class Keying:
     message: Text = field(default_factory=lambda: Text(""))
 
     def to_json(self, translate=lambda s: s) -> dict[str, Any]:
+        message = self.message
+        if self.keys and message.template == PLAYABLE:
+            # The key labels in the reader's language ("Wildnis {w}", "… (Verhör)").
+            message = Text(PLAYABLE, {**message.params, "keys": _labels(self.keys, translate)})
         return {
             "playable": self.playable,
             "keys": [k.to_json() for k in self.keys],
             "route": {"regions": list(self.route["regions"]), "region_types": list(self.route["region_types"])},
-            "message": self.message.render(translate),
+            "message": message.render(translate),
         }
-
-
-# --- finding cards and regions ------------------------------------------------------------------------
-
-
-def _site_preference(alignment: str) -> tuple[str, ...]:
-    """Which site version a company uses (seed 003, "Orte"): heroes hero sites, minions minion sites,
-    a Fallen-wizard's (covert) companies his own sites, then the hero versions; Balrog players their
-    own sites, then the minion versions."""
-    return {
-        "hero": ("hero",),
-        "minion": ("minion",),
-        "fallen-wizard": ("fallen-wizard", "hero", "minion"),
-        "balrog": ("balrog", "minion"),
-    }.get(alignment, ())
-
-
-def _find(cards: dict[str, Info], ref: Any, wanted, prefer: tuple[str, ...] = ()) -> tuple[Info | None, bool]:
-    """(card, found_any): the card with this code or English/German name for which ``wanted`` holds;
-    ``found_any`` tells a name of some other kind of card from an unknown name."""
-    text = str(ref or "").strip()
-    if not text:
-        return None, False
-    exact = cards.get(text) or cards.get(text.upper())
-    if exact is not None:
-        return (exact if wanted(exact) else None), True
-    matches = [cards[code] for code in _name_index(cards).get(key(text), ())]
-    fitting = [c for c in matches if wanted(c)]
-    if not fitting:
-        return None, bool(matches)
-    rank = {align: i for i, align in enumerate(prefer)}
-    fitting.sort(key=lambda c: (rank.get(c["alignment"].casefold(), len(rank)), c["code"]))
-    return fitting[0], True
-
-
-def find_creature(cards: dict[str, Info], ref: Any) -> Info:
-    if not str(ref or "").strip():
-        raise KeyingError("creature_missing", gettext_noop("Gib die Kreatur an (Kartennummer oder Name)."), "creature")
-    card, found = _find(cards, ref, is_creature)
-    if card is None and found and _find(cards, ref, lambda c: bool(c.get("agent")))[0] is not None:
-        raise KeyingError(
-            "not_creature",
-            gettext_noop(
-                "„%(card)s“ ist ein Agent, keine Kreatur: Angriffe von Agenten werden weder einer Region noch "
-                "einem Ort zugeordnet (gegen Schergen- und Balrog-Gemeinschaften sind sie immer Verhöre)."
-            ),
-            "creature",
-            card=str(ref),
-        )
-    if card is None and found:
-        raise KeyingError(
-            "not_creature",
-            gettext_noop("„%(card)s“ ist keine Kreatur: Nur Kreaturen werden einer Reiseroute zugeordnet."),
-            "creature",
-            card=str(ref),
-        )
-    if card is None:
-        raise KeyingError(
-            "unknown_creature", gettext_noop("Die Karte „%(card)s“ ist unbekannt."), "creature", card=str(ref)
-        )
-    return card
-
-
-def find_site(cards: dict[str, Info], ref: Any, alignment: str, field_name: str) -> Info:
-    if not str(ref or "").strip():
-        raise KeyingError("site_missing", gettext_noop("Gib den Ort an (Kartennummer oder Name)."), field_name)
-    card, found = _find(cards, ref, lambda c: c["type"] == "Site", _site_preference(alignment))
-    if card is None:
-        message = (
-            gettext_noop("„%(site)s“ ist keine Ortskarte.")
-            if found
-            else gettext_noop("Der Ort „%(site)s“ ist unbekannt.")
-        )
-        raise KeyingError("not_site" if found else "unknown_site", message, field_name, site=str(ref))
-    return card
-
-
-def region_names(cards: dict[str, Info]) -> dict[str, str]:
-    """Comparison key of every region's English and German name → the English name."""
-    names = {}
-    for name_key, codes in _name_index(cards).items():
-        region = next((cards[code] for code in codes if cards[code]["type"] == "Region"), None)
-        if region is not None:
-            names[name_key] = region["name_en"]
-    return names
-
-
-_INDEXES: list[tuple[dict, int, dict[str, list[str]]]] = []
-
-
-def _name_index(cards: dict[str, Info]) -> dict[str, list[str]]:
-    """Comparison key of every English and German name → card codes; kept for the last few card dicts
-    (the Django side hands in the same catalogue dict until the cards change)."""
-    for held, size, index in _INDEXES:
-        if held is cards and size == len(cards):
-            return index
-    index: dict[str, list[str]] = {}
-    for code, card in cards.items():
-        for name in dict.fromkeys((key(card["name_en"]), key(card["name_de"]))):
-            if name:
-                index.setdefault(name, []).append(code)
-    _INDEXES.insert(0, (cards, len(cards), index))
-    del _INDEXES[4:]
-    return index
-
-
-# --- the route --------------------------------------------------------------------------------------
-
-
-def _types(route_types: list[str]) -> list[str]:
-    return [t.strip("{}") for t in route_types]
-
-
-def build_route(
-    cards: dict[str, Info],
-    regions_map: dict[str, dict],
-    origin: Info,
-    destination: Info,
-    alignment: str,
-    movement: str | None,
-    regions: list | None,
-) -> tuple[str, dict | None]:
-    """("starter"|"region"|"under-deeps", route) by seed 003 "Bewegung"; KeyingError names the broken rule."""
-    if key(origin["name_en"]) == key(destination["name_en"]):
-        raise KeyingError(
-            "same_site", gettext_noop("Ausgangs- und Zielort sind derselbe Ort; ohne Bewegung ist „to“ leer."), "to"
-        )
-    # "Bewegung": to or from an Under-deeps site the company moves underground, without a route;
-    # creatures can then only be keyed to the destination.
-    if origin.get("under_deeps") or destination.get("under_deeps"):
-        return "under-deeps", None
-    if movement is None:
-        movement = "region" if regions else "starter"
-    if movement == "starter":
-        try:
-            return "starter", starter_route(origin, destination, alignment)
-        except IllegalAction as exc:
-            raise KeyingError(exc.code, exc.text.template, "movement", **exc.text.params) from exc
-    if movement != "region":
-        raise KeyingError(
-            "bad_movement",
-            gettext_noop("Die Bewegungsart ist „starter“ (Grundregeln), „region“ (über Regionen) oder leer."),
-            "movement",
-        )
-    if regions is not None and not isinstance(regions, list):
-        raise KeyingError("bad_regions", gettext_noop("„regions“ ist eine Liste von Regionen."), "regions")
-    route = None
-    if regions:
-        lookup = region_names(cards)
-        route = []
-        for name in regions:
-            canonical = lookup.get(key(str(name))) or canonical_region(regions_map, str(name))
-            if canonical is None:
-                raise KeyingError(
-                    "unknown_region_name", gettext_noop("„%(name)s“ ist keine Region."), "regions", name=str(name)
-                )
-            route.append(canonical)
-    try:
-        # "Bewegung": B — the Balrog's company may not use region movement.
-        return "region", region_route(
-            regions_map, origin, destination, alignment, route, balrog_company=alignment == "balrog"
-        )
-    except IllegalAction as exc:
-        raise KeyingError(exc.code, exc.text.template, "regions", **exc.text.params) from exc
 
 
 def _is_dark_haven(site: Info) -> bool:
@@ -304,6 +144,10 @@ def detainment(
     detainment only where the site card says so (see ``auto_attack_detainment``)."""
     if text_detainment(creature, alignment):
         return True
+    if alignment == "fallen-wizard" and key_ is not None and key_.kind in ("site", "site_type") and site:
+        # "Zauberer-Zufluchtsorte": rules on Darkhavens hold for a Fallen-wizard's Wizardhavens, so an attack
+        # keyed to one is always detainment ("Dunkle Zufluchtsorte").
+        return is_haven(site) and site["alignment"].casefold() == "fallen-wizard"
     if alignment not in DETAINED:
         return False
     nazgul = is_nazgul(creature)
@@ -358,8 +202,13 @@ def keys_for(
     *,
     moving: bool,
     doors_of_night: bool = False,
+    origin: Info | None = None,
+    links: dict[str, Any] | None = None,
 ) -> list[Key]:
-    """Every key by seed 003 "Kreaturen". ``site`` is the destination (moving) or the current site."""
+    """Every key by seed 003 "Kreaturen". ``site`` is the destination (moving) or the current site;
+    ``origin`` the site the company moves from (for texts like "on a company moving from Rivendell to
+    Lórien"); ``links`` the Under-deeps adjacency of :func:`site_links` (texts like "at any adjacent site of
+    The Sulfur-deeps")."""
     if restricted(creature, alignment):
         return []
     printed = SYMBOL.findall(creature.get("key_symbols", ""))
@@ -368,6 +217,8 @@ def keys_for(
     if moving and route:
         route_types = Counter(_types(route.get("types", [])))
         need = Counter(s for s in printed if s.islower())
+        # "Only two Wildernesses [{w}] in site path are required if Doors of Night is in play".
+        need.update({s: n - need[s] for s, n in text.required.items() if s in need})
         # A region type printed twice must be in the route at least twice (not necessarily in a row).
         for symbol, count in need.items():
             if route_types[symbol] >= count:
@@ -383,18 +234,37 @@ def keys_for(
     site_type = _site_type(site)
     if site_type and site_type in {s for s in printed if s.isupper()} | set(text.site_types):
         keys.append(Key("site_type", symbol=site_type))
-    if _site_keyable(creature, text, site, regions_map):
+    if _site_keyable(creature, text, site, regions_map, links):
+        keys.append(Key("site", name=site["name_en"]))
+    elif (
+        moving
+        and origin is not None
+        and (key(origin["name_en"]), key(site["name_en"])) in {(key(a), key(b)) for a, b in text.moves}
+    ):
+        # The Great Goblin "may also be played on a company moving from Rivendell to Lórien": no region or
+        # site of the route is named; the attack is keyed to the destination (docs/meccg.md).
         keys.append(Key("site", name=site["name_en"]))
     unique = list(dict.fromkeys(keys))
     return [Key(k.kind, k.symbol, k.name, detainment(creature, alignment, k, site, regions_map)) for k in unique]
 
 
-def _site_keyable(creature: Info, text: CardKeying, site: Info, regions_map: dict[str, dict]) -> bool:
+def _site_keyable(
+    creature: Info, text: CardKeying, site: Info, regions_map: dict[str, dict], links: dict[str, Any] | None
+) -> bool:
     """Keyed to the named site: the creature names it or its region, or the site's text allows it."""
-    if any(key(place) == key(site["name_en"]) for place in text.places):
+    name = key(site["name_en"])
+    if any(key(place) == name for place in text.places):
         return True
     if text.under_deeps and site.get("under_deeps"):
         return True
+    if links:
+        if text.surface_sites and name in links["surfaces"]:
+            return True
+        for of in text.adjacent_of:
+            if of == "*" and any(name in adjacent for adjacent in links["links"].values()):
+                return True
+            if of != "*" and name in links["links"].get(key(of), set()):
+                return True
     path = Counter(t.strip("{}") for t in path_types(site.get("site_path", "")))
     for site_types, needs in text.by_path:
         if (not site_types or _site_type(site) in site_types) and any(path[t] >= n for t, n in needs):
@@ -410,7 +280,7 @@ def _site_keyable(creature: Info, text: CardKeying, site: Info, regions_map: dic
             return True
         if any("coastal sea" in n.casefold() and region_type == "c" for n in names):
             return True
-    return site_allows(site, creature)
+    return site_allows(site, creature, text.region_types)
 
 
 def key_creature(
@@ -424,9 +294,11 @@ def key_creature(
     *,
     region_map: dict[str, dict] | None = None,
     doors_of_night: bool = False,
+    balrog_company: bool = False,
 ) -> Keying:
     """The keys of ``creature`` against a company of ``alignment`` moving from ``origin`` to
-    ``destination`` (``None``: not moving). See the module docstring; raises KeyingError."""
+    ``destination`` (``None``: not moving). ``balrog_company``: the company is the Balrog's own (no region
+    movement). See the module docstring; raises KeyingError."""
     if alignment not in ALIGNMENTS:
         raise KeyingError(
             "bad_alignment",
@@ -444,11 +316,29 @@ def key_creature(
                 gettext_noop("Ohne Zielort bewegt sich die Gemeinschaft nicht; die Bewegungsart bleibt leer."),
                 "movement",
             )
+        if regions:
+            raise KeyingError(
+                "regions_without_destination",
+                gettext_noop("Ohne Zielort bewegt sich die Gemeinschaft nicht; „regions“ bleibt leer."),
+                "regions",
+            )
         kind, route, site = None, None, here
     else:
-        kind, route = build_route(cards, regions_map, here, there, alignment, movement or None, regions)
+        kind, route = build_route(
+            cards, regions_map, here, there, alignment, movement or None, regions, balrog_company=balrog_company
+        )
         site = there
-    keys = keys_for(card, alignment, site, route, regions_map, moving=there is not None, doors_of_night=doors_of_night)
+    keys = keys_for(
+        card,
+        alignment,
+        site,
+        route,
+        regions_map,
+        moving=there is not None,
+        doors_of_night=doors_of_night,
+        origin=here,
+        links=site_links(cards),
+    )
     shown = {"regions": list(route["regions"]), "region_types": _types(route["types"])} if route else None
     return Keying(
         creature=card["code"],
@@ -477,10 +367,16 @@ def _message(creature: Info, keys: list[Key], site: Info, moving: bool, restrict
             else gettext_noop("%(creature)s kann der Gemeinschaft in %(site)s nicht zugeordnet werden.")
         )
         return Text(template, {"creature": creature["name_de"], "site": site["name_de"]})
-    labels = ", ".join(k.label() + (" (Verhör)" if k.detainment else "") for k in keys)
-    return Text(
-        gettext_noop("%(creature)s kann zugeordnet werden: %(keys)s."),
-        {"creature": creature["name_de"], "keys": labels},
+    return Text(PLAYABLE, {"creature": creature["name_de"], "keys": _labels(keys)})
+
+
+PLAYABLE = gettext_noop("%(creature)s kann zugeordnet werden: %(keys)s.")
+DETAINMENT_LABEL = gettext_noop("%(key)s (Verhör)")
+
+
+def _labels(keys: list[Key], translate=lambda s: s) -> str:
+    return ", ".join(
+        translate(DETAINMENT_LABEL) % {"key": k.label(translate)} if k.detainment else k.label(translate) for k in keys
     )
 
 
@@ -496,6 +392,9 @@ def require_key(keying: Keying | list[Key], kind: str, value: str, creature: Inf
             else key(candidate.name) == key(str(value))
         ):
             return candidate
+    if isinstance(keying, Keying) and not keying.keys:
+        # Not keyable at all: the calculator's own message, word for word.
+        raise IllegalAction("not_keyable", keying.message.template, **keying.message.params)
     if isinstance(keying, Keying):
         raise IllegalAction(
             "not_keyable",
@@ -525,4 +424,5 @@ __all__ = [
     "path_types",
     "require_key",
     "site_allows",
+    "site_links",
 ]

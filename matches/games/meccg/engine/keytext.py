@@ -17,9 +17,19 @@ DETAINED = ("minion", "balrog")
 
 SYMBOL = re.compile(r"\{([a-zA-Z])\}")
 _SKIP = re.compile(
-    r"\b(as a (?:short|long|permanent)-event|following any|after any|on the same turn|has faced|moving from|"
-    r"that has|hazard creatures? (?:may|can)|alternatively|when keyed)\b",
+    r"\b(as a (?:short|long|permanent)-event|on the same turn|has faced|moving from|moving in|"
+    r"that has|hazard creatures? (?:may|can)|alternatively|when keyed|additionally)\b",
     re.IGNORECASE,
+)
+# "May be played keyed to wilderness [{w}] after any Orc … attack" (Carrion Birds), "May be played following
+# any Orc attack" (Wolf-riders): the keying is what comes before; the preceding attack is a condition of play
+# the calculator cannot see (docs/meccg.md).
+_AFTER_ATTACK = re.compile(r"\s+(?:after|following) (?:any|an?) .*$", re.IGNORECASE)
+# The Great Goblin: "May also be played on a company moving from Rivendell to Lórien or from Lórien to Rivendell."
+_MOVING = re.compile(r"\bfrom ([A-Z][^.]*?) to ([A-Z][^.]*?)(?= or from\b|\.|$)")
+# "Only two Wildernesses [{w}] in site path are required if Doors of Night is in play" (True Fire-drake).
+_REQUIRED = re.compile(
+    r"\b(one|two|three|four|\d+) [^\[\].]*?\[\{([a-z])\}\] in site path (?:are|is) required", re.IGNORECASE
 )
 _LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+")
 
@@ -55,6 +65,15 @@ class CardKeying:
     # Sites by their path: (site types, [(region type, at least n), …] any of which suffices), as in
     # "at a Ruins & Lairs [{R}] that has two Wildernesses [{w}] or one Coastal Sea [{c}] in its site path".
     by_path: list[tuple[tuple[str, ...], list[tuple[str, int]]]] = field(default_factory=list)
+    # Sites named by their link to an Under-deeps site ("at all of its adjacent sites", "at any adjacent site
+    # of The Sulfur-deeps"; "*": of any Under-deeps site) and "surface site thereof" (seed 003 "Unterirdische
+    # Orte": the first site an Under-deeps card lists as adjacent is its surface site).
+    adjacent_of: list[str] = field(default_factory=list)
+    surface_sites: bool = False
+    # Moves the text allows outright: "on a company moving from Rivendell to Lórien" → [("Rivendell", "Lórien")].
+    moves: list[tuple[str, str]] = field(default_factory=list)
+    # "Only two Wildernesses [{w}] in site path are required": the printed count replaced.
+    required: dict[str, int] = field(default_factory=dict)
 
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "a": 1, "an": 1}
@@ -75,14 +94,22 @@ def _by_path(sentence: str, found: CardKeying) -> bool:
     return True
 
 
-def _place_items(phrase: str, found: CardKeying) -> None:
+def _place_items(phrase: str, found: CardKeying, previous: list[str]) -> None:
     for item in _items(phrase):
         low = item.casefold()
         symbols = SYMBOL.findall(item)
-        if "under-deeps site" in low:
+        if "adjacent site" in low:
+            of = re.search(r"adjacent sites? of (?:any )?(.+)$", item, re.IGNORECASE)
+            if of and "under-deeps site" in of.group(1).casefold():
+                found.adjacent_of.append("*")
+            elif of:
+                found.adjacent_of.append(of.group(1).strip())
+            elif previous:  # "at The Under-gates and at all of its adjacent sites"
+                found.adjacent_of.append(previous[-1])
+        elif "surface site" in low:
+            found.surface_sites = True
+        elif "under-deeps site" in low:
             found.under_deeps = True
-        elif "adjacent site" in low or "surface site" in low:
-            continue
         elif symbols:
             for symbol in symbols:
                 (found.region_types if symbol.islower() else found.site_types).append(symbol)
@@ -95,17 +122,29 @@ def creature_keying(creature: Info, doors_of_night: bool = False) -> CardKeying:
     creature's text (seed 003 "Kreaturen": the card names the region types, regions, site types and sites)."""
     found = CardKeying()
     for sentence in _sentences(creature.get("key_text", "")):
-        if not _condition_met(sentence, doors_of_night) or _by_path(sentence, found) or _SKIP.search(sentence):
+        if not _condition_met(sentence, doors_of_night):
+            continue
+        required = _REQUIRED.search(sentence)
+        if required:
+            found.required[required.group(2)] = _NUMBERS.get(required.group(1).casefold(), 0) or (
+                int(required.group(1)) if required.group(1).isdigit() else 1
+            )
+            continue
+        if re.search(r"\bon a company moving from\b", sentence, re.IGNORECASE):
+            found.moves.extend((a.strip(), b.strip()) for a, b in _MOVING.findall(sentence))
+            continue
+        sentence = _AFTER_ATTACK.sub("", sentence)
+        if _by_path(sentence, found) or _SKIP.search(sentence):
             continue
         last_regions: list[str] = []
-        for clause in re.split(r";|\s+(?:and|or) (?=at\b)|\s+and (?=to sites\b)", sentence):
+        for clause in re.split(r";|\s+(?:and|or) (?=at\b)|\s+and (?=to sites\b)|\s+or (?=keyed to\b)", sentence):
             low = clause.casefold()
             these = re.search(r"\b(?:at|to)\s+(.*?)\bin (?:these|this) regions?\b", clause, re.IGNORECASE)
             named_in = re.search(
                 r"\b(?:at|to)\s+(.*?)\bin (?:the following regions:\s*|(?!these|this)\b)(.+)$", clause, re.IGNORECASE
             )
             keyed = re.search(r"\bkeyed to\s+(.+)$", clause, re.IGNORECASE)
-            played = re.search(r"(?:\b(?:played|playable)\s+|^\s*)at\s+(.+)$", clause, re.IGNORECASE)
+            played = re.search(r"(?:\b(?:played|playable)\s+|^\s*(?:or\s+|and\s+)?)at\s+(.+)$", clause, re.IGNORECASE)
             if these:
                 kind = these.group(1)
                 site_types = tuple(s for s in SYMBOL.findall(kind) if s.isupper())
@@ -126,7 +165,7 @@ def creature_keying(creature: Info, doors_of_night: bool = False) -> CardKeying:
                 last_regions = found.places[before[0] :] + found.region_types[before[1] :]
             elif played:
                 before = len(found.places)
-                _place_items(played.group(1), found)
+                _place_items(played.group(1), found, last_regions)
                 last_regions = found.places[before:]
     return found
 
@@ -160,9 +199,10 @@ def is_nazgul(creature: Info) -> bool:
 def text_detainment(creature: Info, alignment: str) -> bool:
     """ "Verhöre": an attack is detainment where its card says so ("detainment against hero companies",
     "against covert and hero companies"; a Fallen-wizard's companies count as covert here)."""
-    for match in re.finditer(
-        r"detainment(?: and [^.;()]*?)? against ([a-z ,]+?) compan", creature.get("key_text", ""), re.I
-    ):
+    # Not the attack a permanent-event side makes ("Additionally, any company moving in … faces a Spider attack
+    # … (detainment against minion companies)", Spider of the Môrlat).
+    text = " ".join(s for s in _sentences(creature.get("key_text", "")) if not re.search(r"\bfaces an? ", s))
+    for match in re.finditer(r"detainment(?: and [^.;()]*?)? against ([a-z ,]+?) compan", text, re.I):
         groups = set(re.findall(r"hero|covert|minion|overt", match.group(1).casefold()))
         if ("hero" in groups and alignment == "hero") or ("covert" in groups and alignment == "fallen-wizard"):
             return True
@@ -174,7 +214,7 @@ def text_detainment(creature: Info, alignment: str) -> bool:
 # --- what the site card says ----------------------------------------------------------------------------
 
 
-def site_allows(site: Info, creature: Info) -> bool:
+def site_allows(site: Info, creature: Info, text_region_types: list[str] | tuple[str, ...] = ()) -> bool:
     """ "Kreaturen": the site card's text may allow a creature ("Any Undead creature may be keyed to this
     site", "Any man hazard creature can be played here", "Creatures keyed to Coastal Sea …")."""
     for sentence in _sentences(site.get("special", "")):
@@ -188,7 +228,10 @@ def site_allows(site: Info, creature: Info) -> bool:
             continue
         if "hazard creatures may always" in low:
             return True
-        if "coastal sea" in low and "c" in SYMBOL.findall(creature.get("key_symbols", "")):
+        # "Creatures keyed to Coastal Sea(s) may be keyed to this site": printed {c}, or {c} by the card's text.
+        if "coastal sea" in low and (
+            "c" in SYMBOL.findall(creature.get("key_symbols", "")) or "c" in text_region_types
+        ):
             return True
         words = set()
         for word in re.findall(r"[\w'’-]+", sentence):

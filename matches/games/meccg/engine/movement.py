@@ -20,7 +20,7 @@ from .cardinfo import Info, is_haven, key
 MAX_REGIONS = 4
 # Heroes may not move by starter movement to sites in these regions.
 HERO_STARTER_FORBIDDEN = {key("Udûn"), key("Gorgoroth")}
-# Minion players treat these two as adjacent.
+# Minion players (not Balrog players) treat these two as adjacent.
 MINION_EXTRA_ADJACENT = ("Udûn", "Dagorlad")
 COASTAL = "{c}"
 
@@ -82,7 +82,9 @@ def starter_route(origin: Info, destination: Info, alignment: str) -> dict:
 def _adjacent(regions: dict[str, dict], alignment: str) -> dict[str, set[str]]:
     lookup = _region_lookup(regions)  # once, not per neighbour: the engine and the calculator call this often
     graph = {name: {lookup.get(key(n)) or n for n in data["adjacent"]} for name, data in regions.items()}
-    if alignment in ("minion", "balrog"):
+    # "[S] Die Regionen Udûn und Dagorlad gelten für Schergenspieler als benachbart" — not for Balrog players
+    # ("für Schergenspieler (nicht Balrog)", Agenten: Bewegung).
+    if alignment == "minion":
         a, b = (canonical_region(regions, n) for n in MINION_EXTRA_ADJACENT)
         if a and b:
             graph[a].add(b)

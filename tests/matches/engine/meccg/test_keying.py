@@ -150,6 +150,7 @@ def test_playable_only_against_some_companies(key):
 
 def test_under_deeps_movement_keys_only_to_the_destination(key):
     keying = key("Shelob's Brood", "minion", "Moria", "The Under-gates", "region", ["Redhorn Gate"])
+    # Regions named for a move into the Under-deeps are not a route: the move is under-deeps movement.
     assert keying.movement == "under-deeps"
     assert keying.route == {"regions": [], "region_types": []}
     assert as_set(keying) == {("site", "The Under-gates", False)}  # minion Under-gates: attack normally
@@ -221,11 +222,6 @@ def test_site_text_overrides_detainment(key):
         (("hero", "Rivendell", "Moria", "starter"), "no_starter_route", "movement"),
         (("hero", "Lórien", "Cirith Gorgor", "starter"), "starter_forbidden_region", "movement"),
         (("fallen-wizard", "Lórien", "Moria", "starter"), "starter_not_allowed", "movement"),
-        (
-            ("balrog", "Moria", "Goblin-gate", "region", ["Redhorn Gate", "Hollin", "Rhudaur", "High Pass"]),
-            "balrog_no_regions",
-            "regions",
-        ),
         (("hero", "Rivendell", "Goblin-gate", "region", ["Rhudaur", "Hollin", "High Pass"]), "not_adjacent", "regions"),
         (
             ("hero", "Rivendell", "Bree", "region", ["Rhudaur", "Hollin", "Rhudaur", "Arthedain"]),
@@ -264,6 +260,14 @@ def test_forbidden_routes_raise_with_a_german_message(key, args, code, field):
     assert caught.value.code == code
     assert caught.value.field == field
     assert caught.value.text.render()
+
+
+def test_the_balrogs_own_company_moves_over_no_regions(key):
+    route = ("Moria", "Goblin-gate", "region", ["Redhorn Gate", "Hollin", "Rhudaur", "High Pass"])
+    assert key("Orc-patrol", "balrog", *route).route["region_types"] == ["w", "w", "w", "w"]
+    with pytest.raises(KeyingError) as caught:
+        key("Orc-patrol", "balrog", *route, balrog_company=True)
+    assert (caught.value.code, caught.value.field) == ("balrog_no_regions", "regions")
 
 
 def test_udun_and_dagorlad_are_adjacent_for_minions(key):
