@@ -258,10 +258,23 @@ def test_balrog_and_fallen_wizard_movement_limits(post):
         movement="region",
         regions=["Redhorn Gate", "Hollin", "Rhudaur", "High Pass"],
     )
-    # "B Die Gemeinschaft des Balrog darf sich nicht über Regionen bewegen": the Balrog's own company, which
-    # the calculator cannot see; a Balrog player's other companies move over regions (docs/meccg.md).
-    assert region.status_code == 200
-    assert region.json()["route"]["regions"] == ["Redhorn Gate", "Hollin", "Rhudaur", "High Pass"]
+    # "B Die Gemeinschaft des Balrog darf sich nicht über Regionen bewegen": a Balrog company by default …
+    assert error(region, "regions")["code"] == "balrog_no_regions"
+    # … while another company of a Balrog player may, when the request says so (docs/meccg.md)
+    other = post(
+        creature="Orc-patrol",
+        alignment="balrog",
+        balrog_company=False,
+        **{"from": "Moria"},
+        to="Goblin-gate",
+        movement="region",
+        regions=["Redhorn Gate", "Hollin", "Rhudaur", "High Pass"],
+    )
+    assert other.status_code == 200
+    assert other.json()["route"]["regions"] == ["Redhorn Gate", "Hollin", "Rhudaur", "High Pass"]
+    assert error(
+        post(creature="Orc-patrol", alignment="balrog", balrog_company="ja", **{"from": "Moria"}), "balrog_company"
+    )
 
 
 def test_page_shows_route_and_keys(client, meccg_cards):

@@ -111,6 +111,16 @@ def calculate(body) -> dict:
             _("Die Reiseroute umfasst %(n)s Regionen; erlaubt sind höchstens %(max)s.") % {"n": len(regions), "max": 4},
             "regions",
         )
+    # "Balrog companies none" (issue 19; seed 003: "Die Gemeinschaft des Balrog darf sich nicht über Regionen
+    # bewegen"): for "balrog" the company is taken to be the Balrog's own unless the request says
+    # "balrog_company": false (another company of a Balrog player, which may move over regions).
+    balrog_company = body.get("balrog_company", alignment == "balrog")
+    if not isinstance(balrog_company, bool):
+        raise KeyingRequestError(
+            "invalid_balrog_company",
+            _("„balrog_company“ ist true oder false (die Gemeinschaft des Balrog selbst)."),
+            "balrog_company",
+        )
     doors_of_night = body.get("doors_of_night", False)
     if not isinstance(doors_of_night, bool):
         raise KeyingRequestError(
@@ -128,6 +138,7 @@ def calculate(body) -> dict:
             movement,
             regions or None,
             doors_of_night=doors_of_night,
+            balrog_company=balrog_company and alignment == "balrog",
         )
     except KeyingError as exc:
         raise KeyingRequestError(exc.code, exc.text.render(_), exc.field) from exc
@@ -155,6 +166,10 @@ class KeyInSerializer(serializers.Serializer):
         required=False,
         default=False,
         help_text="Optional: „Tore der Nacht“ ist im Spiel (Kartentexte „If Doors of Night …“)",
+    )
+    balrog_company = serializers.BooleanField(
+        required=False,
+        help_text="Optional, nur bei balrog: die Gemeinschaft des Balrog selbst (Standard true: nicht über Regionen)",
     )
 
 

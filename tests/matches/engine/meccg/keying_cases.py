@@ -19,6 +19,7 @@ class Case:
     movement: str | None = None
     regions: tuple[str, ...] | None = None
     doors_of_night: bool = False
+    balrog_company: bool | None = None  # API only: "balrog" means the Balrog's own company unless false
     keys: frozenset = field(default_factory=frozenset)
     route: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     error: tuple[str, str] | None = None
@@ -34,6 +35,8 @@ class Case:
         }
         if self.doors_of_night:
             data["doors_of_night"] = True
+        if self.balrog_company is not None:
+            data["balrog_company"] = self.balrog_company
         return data
 
 
@@ -475,6 +478,7 @@ CASES = [
         "Goblin-gate",
         "region",
         ("Southern Mirkwood", "Anduin Vales", "High Pass"),
+        balrog_company=False,
         keys=K((RT, D, T), (ST, "S", N)),
     ),
     # --- Texts that limit the creature to some companies: 200, playable false.
@@ -595,6 +599,7 @@ CASES = [
         "Dead Marshes",
         "region",
         ("Udûn", "Dagorlad"),
+        balrog_company=False,
         error=("regions", "not_adjacent"),
     ),
     Case(
@@ -633,6 +638,16 @@ CASES = [
         "Moria",
         "starter",
         error=("movement", "starter_not_allowed"),
+    ),
+    Case(
+        "no region movement for the Balrog's own company (the API's default for balrog)",
+        "Orc-patrol",
+        "balrog",
+        "Moria",
+        "Goblin-gate",
+        "region",
+        ("Redhorn Gate", "Hollin", "Rhudaur", "High Pass"),
+        error=("regions", "balrog_no_regions"),
     ),
     Case(
         "no starter movement for Balrog players",

@@ -35,6 +35,7 @@ def test_case(catalogue, regions, case):
         body["regions"],
         region_map=regions,
         doors_of_night=case.doors_of_night,
+        balrog_company=case.alignment == "balrog" and case.balrog_company is not False,
     )
     if case.error:
         with pytest.raises(KeyingError) as caught:
