@@ -528,17 +528,17 @@ def resolve_move(move_id: int) -> str:
         # One statement: the move, its seat and its match, the match row (and the move) locked. A second
         # delivery of the same task waits here and then reads the move's new status (PostgreSQL re-reads
         # the locked rows once the lock is granted).
-        move = (
-            Move.objects.select_related("seat", "match")
-            .select_for_update(of=("self", "match"))
-            .annotate(last_event=_LAST_EVENT)
-            .filter(pk=move_id)
-            .first()
-        )
+        moves = Move.objects.select_related("seat", "match").select_for_update(of=("self", "match"))
+        moves = moves.annotate(last_event=_LAST_EVENT)
+        if settings.IS_POSTGRES:  # and the seats with their users, in the same statement
+            moves = moves.annotate(seats_json=applied_write.seats_json())
+        move = moves.filter(pk=move_id).first()
         if move is None:
             return "missing"
         match = move.match
         match._last_event_sequence = move.last_event or 0
+        if settings.IS_POSTGRES:
+            match._seats_with_users = applied_write.seats_from_json(move.seats_json)
         if move.status != MoveStatus.PENDING:
             return move.status
         if match.status != MatchStatus.RUNNING:
@@ -617,7 +617,10 @@ def _apply_in_one_statement(match: Match, game, move: Move, outcome, before: set
 
 def _seats_with_users(match: Match) -> list[Seat]:
     """All seats with their users and mail settings in one query (resigned seats for the automatic moves,
-    users and their mail preference for the notices)."""
+    users and their mail preference for the notices); read with the lock on PostgreSQL (resolve_move)."""
+    known = getattr(match, "_seats_with_users", None)
+    if known is not None:
+        return known
     return list(Seat.objects.filter(match=match).select_related("user", "user__match_settings"))
 
 
