@@ -4,7 +4,7 @@ the defender. Dice are fixed per test by replacing the engine's roller on this e
 
 import pytest
 
-from matches.engine.base import IllegalAction
+from matches.engine.base import IllegalAction, Text
 from matches.games.meccg.engine import state as st
 
 
@@ -235,7 +235,7 @@ def test_each_key_of_a_creature_is_its_own_button(game):
         a for a in game.engine.legal_actions(game.state, 1) if a.get("card") == drake and a["type"] == "play_card"
     ]
     assert [a["keyed"] for a in offered] == [{"kind": "region_type", "symbol": "w"}]
-    assert "Wildnis" in offered[0]["label"]
+    assert Text.from_json(offered[0]["label"]).render() == "Höhlendrache spielen (Wildnis {w})"
     wight = hand_card(game, 1, "TW-14")
     assert not [
         a for a in game.engine.legal_actions(game.state, 1) if a.get("card") == wight and a["type"] == "play_card"

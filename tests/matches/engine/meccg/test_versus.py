@@ -75,7 +75,7 @@ def test_excess_strikes_are_put_on_strike_by_strike_and_the_attacker_may_stay_un
     """ "Gibt es mehr angreifende als verteidigende Charaktere verteilt der Angreifer die überschüssigen Hiebe
     als -1 Modifikationen"; per strike: "Der Angreifer darf (wenn noch vorhanden), -1 Modifikationen …
     verteilen. Der angreifende Charakter kann -3 auf Kampfgeschick erhalten, um nicht zu tappen." """
-    (aragorn, bilbo), minion = at_rivendell(game)
+    (_aragorn, bilbo), minion = at_rivendell(game)
     gorbag, lagduf = minion["chars"]
     gollum = add_card(game, catalogue, "TW-246", 0, bilbo)  # an ally counts as a character: 3 strikes
     game.do(0, type="attack_company", company=minion["id"])
