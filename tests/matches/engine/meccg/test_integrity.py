@@ -146,11 +146,7 @@ def test_the_whole_game_names_every_public_card_and_hides_every_secret(engine):
         log: list = []
 
         def submit(self, seat, action):
-            self.engine._roll2d6 = self._roll
-            try:
-                self._state, events = self.engine.apply(self._state, seat, action)
-            finally:
-                del self.engine._roll2d6
+            events = self.apply(seat, action)
             self.log.extend(e.public.render() for e in events)
             text = " ".join(self.log)
             for viewer in (0, 1):
