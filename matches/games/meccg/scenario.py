@@ -158,14 +158,14 @@ class Script:
 
     def find(self, side: str, zone: str, code: str) -> str:
         state = self.state
-        return next(i for i in state["players"][self.seat[side]][zone] if state["inst"][i]["code"] == code)
+        return first([i for i in state["players"][self.seat[side]][zone] if state["inst"][i]["code"] == code], code)
 
     def company(self, side: str) -> dict:
-        return next(c for c in self.state["companies"] if c["owner"] == self.seat[side])
+        return first([c for c in self.state["companies"] if c["owner"] == self.seat[side]], f"{side} company")
 
     def char(self, side: str, code: str) -> str:
         state = self.state
-        return next(i for i in self.company(side)["chars"] if state["inst"][i]["code"] == code)
+        return first([i for i in self.company(side)["chars"] if state["inst"][i]["code"] == code], code)
 
     def settle(self, until=None, limit: int = 60) -> None:
         """Let the engine's defaults carry on (passes, next phase, trimming) until ``until(state)``."""
@@ -321,6 +321,13 @@ class Script:
         for number, _seat, _kind in self.moves:
             counts[number] = counts.get(number, 0) + 1
         return counts
+
+
+def first(found: list, what: str):
+    """The first of ``found``; a script that misses a card fails with its name, not a bare StopIteration."""
+    if not found:
+        raise AssertionError(f"the script expected {what} here")
+    return found[0]
 
 
 def stacked_shuffle(shuffle, tops: dict[int, list[str]]):
