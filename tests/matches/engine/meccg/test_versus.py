@@ -5,7 +5,7 @@ body checks on both sides and kill points for the opponent. Dice are fixed per t
 
 import pytest
 
-from matches.engine.base import IllegalAction
+from matches.engine.base import IllegalAction, Text
 from matches.games.meccg.engine import state as st
 from matches.games.meccg.engine.versus import may_fight
 
@@ -26,6 +26,14 @@ def at_rivendell(game):
     game.to_phase("site")
     game.do(0, type="enter_site")
     return game.companies(0)[0]["chars"], minion
+
+
+def offered(game, seat):
+    """The concrete moves offered to ``seat`` (labels rendered); each one is accepted by the engine."""
+    moves = [a for a in game.engine.legal_actions(game.state, seat) if "label" in a]
+    for action in moves:
+        game.engine.apply(game.state, seat, {k: v for k, v in action.items() if k not in ("label", "cards")})
+    return [Text.from_json(a["label"]).render() for a in moves]
 
 
 def test_defender_pairs_first_then_attacker_untapped_then_defender_the_rest(game):
@@ -91,7 +99,15 @@ def test_excess_strikes_are_put_on_strike_by_strike_and_the_attacker_may_stay_un
     with pytest.raises(IllegalAction) as error:
         game.do(0, type="attacker_strike", excess=2)
     assert error.value.code == "bad_excess"
+    assert offered(game, 0) == [
+        "Gollum bleibt ungetappt (−3)",
+        "Gollum tappt, −1 für Gorbag",
+        "Gollum bleibt ungetappt (−3), −1 für Gorbag",
+        "Gollum tappt",  # the default comes last
+    ]
+    assert offered(game, 1) == []
     game.do(0, type="attacker_strike", excess=1, stay_untapped=True)
+    assert "Hieb gegen Gorbag würfeln, Gorbag bleibt ungetappt (−3)" in offered(game, 1)
     assert game.state["attack"]["stage"] == "strike_defender" and game.engine.current_seats(game.state) == [1]
     dice(game, (3, 3), (6, 6))  # Gorbag 6 + 6 − 1 = 11; Gollum 2 + 12 − 3 = 11: a tie, nothing happens
     game.do(1, type="resolve_strike")
