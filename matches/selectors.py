@@ -9,6 +9,7 @@ from typing import Any
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 
 from .engine import registry
+from .engine.base import is_text_json
 from .errors import MatchError
 from .models import Event, Match, MatchStatus, Move, MoveStatus, Post, Rating, Seat, TakebackRequest, TakebackStatus
 from .texts import render, seat_name
@@ -154,7 +155,12 @@ def legal_for(match: Match, seat: Seat | None) -> list[dict]:
     if seat is None or seat.resigned or match.status != MatchStatus.RUNNING:
         return []
     engine = registry.get(match.engine)
-    return engine.legal_actions(copy.deepcopy(match.state), seat.order)
+    actions = engine.legal_actions(copy.deepcopy(match.state), seat.order)
+    # A move's label may be an engine text (``Text`` as JSON): the reader gets a string in their language.
+    if any(is_text_json(a.get("label")) for a in actions):
+        by_order = names(match)
+        actions = [{**a, "label": render(a["label"], by_order)} if is_text_json(a.get("label")) else a for a in actions]
+    return actions
 
 
 def _public_data(match: Match) -> bool:

@@ -108,13 +108,8 @@ def test_parse_form_turns_fields_into_actions():
     assert play["target"] == {"kind": "company", "id": "g3"}
 
 
-def test_in_play_every_move_is_a_button_on_its_card_and_the_opponents_hand_stays_hidden(client, match, users):
-    """Issue 19 point 6: the page shows card faces and the moves open on each card as buttons."""
-    import html
-    import json
-
-    from matches.games.meccg.scenario import HERO_DECK, MINION_DECK
-
+def play_started(match, users):
+    """Both scenario decks chosen through the API, one character drafted each, the game begun."""
     from .test_meccg_whole_game import ApiDriver
 
     class Decks(ApiDriver):
@@ -124,7 +119,6 @@ def test_in_play_every_move_is_a_button_on_its_card_and_the_opponents_hand_stays
     seats = {Seat.objects.get(match=match, user=u).order: u for u in users[:2]}
     driver = Decks(match, seats)
     driver.choose_decks()
-    assert HERO_DECK and MINION_DECK
     for seat in (0, 1):
         pool = Match.objects.get(pk=match.pk).state["players"][seat]["pool"]
         driver.submit(seat, {"type": "draft_pick", "card": pool[0]})
@@ -134,7 +128,15 @@ def test_in_play_every_move_is_a_button_on_its_card_and_the_opponents_hand_stays
     driver.submit(1, {"type": "starting_site", "site": "Minas Morgul"})
     for seat in (0, 1):
         driver.submit(seat, {"type": "start_done"})
-    state = Match.objects.get(pk=match.pk).state
+    return seats, Match.objects.get(pk=match.pk).state
+
+
+def test_in_play_every_move_is_a_button_on_its_card_and_the_opponents_hand_stays_hidden(client, match, users):
+    """Issue 19 point 6: the page shows card faces and the moves open on each card as buttons."""
+    import html
+    import json
+
+    seats, state = play_started(match, users)
     active = state["turn"]["active"]
     me, them = seats[active], seats[1 - active]
     text = page(client, me, match)
@@ -155,3 +157,32 @@ def test_in_play_every_move_is_a_button_on_its_card_and_the_opponents_hand_stays
     assert any(c["dest"] for c in Match.objects.get(pk=match.pk).state["companies"])
     other = page(client, them, match)
     assert not [iid for iid in own_hand if iid in other]
+
+
+def test_move_labels_are_in_the_readers_language_on_the_page_and_in_the_api(client, match, users):
+    """Issue 19: the buttons' labels are engine texts rendered for the reader; the API's ``label`` stays a
+    string, German by default and English with the language cookie."""
+    from django.conf import settings
+
+    from .conftest import api
+
+    seats, state = play_started(match, users)
+    active = seats[state["turn"]["active"]]
+    german = api(active).get(f"/api/matches/{match.pk}/legal/").json()["actions"]
+    assert all(isinstance(a["label"], str) for a in german if "label" in a)
+    assert {"type": "next_phase", "label": "Weiter (Phase beenden)"}.items() <= next(
+        a for a in german if a["type"] == "next_phase" and "label" in a
+    ).items()
+    client_en = api(active)
+    client_en.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english = client_en.get(f"/api/matches/{match.pk}/legal/").json()["actions"]
+    labels = [a["label"] for a in english if "label" in a]
+    assert "Next (end the phase)" in labels, labels
+    moves = [a["label"] for a in english if a["type"] == "plan_movement" and "label" in a]
+    assert moves and all(" → " in label for label in moves)
+    assert any(label.endswith("(by regions)") for label in moves), moves
+    assert not any(word in label for label in labels for word in ("Weiter", "Passen", "über Regionen", "ins Spiel"))
+    client.force_login(active)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    text = client.get(f"/partien/{match.pk}/").content.decode()
+    assert "Next (end the phase)" in text and "Weiter (Phase beenden)" not in text

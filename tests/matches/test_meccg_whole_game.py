@@ -4,14 +4,14 @@ Every move goes through ``POST /api/matches/<id>/moves/`` as the seat's own user
 script (``matches.games.meccg.scenario``) plays keyed creatures, an automatic attack, a detainment attack,
 a strike against an ally, a body check saved by an item, an item passed, defeated creatures scored by the
 defender and a corruption check with support, and ends in a council. What the harness does besides moves
-is said in the scenario's docstring (cards dealt, dice fixed, decks marked exhausted).
+is said in the scenario's docstring (stacked decks, dice fixed, the hero's deck marked exhausted).
 """
 
 import pytest
 
 from decks.services import create_deck
 from matches.games.meccg.engine import ENGINE
-from matches.games.meccg.scenario import HERO, HERO_DECK, MINION, MINION_DECK, Script, stack_card
+from matches.games.meccg.scenario import HERO, HERO_DECK, MINION, MINION_DECK, Script, stacked_shuffle
 from matches.models import Match, MatchStatus, Move, MoveStatus, Seat
 
 from .conftest import api
@@ -26,6 +26,7 @@ class ApiDriver:
         self.capture = capture
         self.queue = []
         self.applied = 0
+        self.monkeypatch = monkeypatch
         original = ENGINE._roll2d6
         monkeypatch.setattr(ENGINE, "_roll2d6", lambda state: self.queue.pop(0) if self.queue else original(state))
 
@@ -72,8 +73,8 @@ class ApiDriver:
         change(match.state)
         match.save(update_fields=["state"])
 
-    def stack(self, seat, code):
-        self._edit(lambda state: stack_card(state, seat, code))
+    def stack_decks(self, tops):
+        self.monkeypatch.setattr(ENGINE, "_shuffle_deck", stacked_shuffle(ENGINE._shuffle_deck, tops))
 
     def dice(self, *pairs):
         self.queue.extend(pairs)

@@ -10,10 +10,15 @@ minion company going to Cirith Ungol), a strike against an ally (Gollum), a body
 (Bilbo's Adamant Helmet), an item passed (the Dagger, Aragorn → Bilbo), defeated creatures scored by the
 defender, a corruption check with support, and the council.
 
-What a test harness does besides moves (the driver's ``stack``, ``dice`` and ``exhaust``), said plainly:
-it deals the scripted cards into the hands (a shuffled deck would otherwise decide the story), fixes the
-2W6 of the rolls that matter, and marks both play decks as exhausted twice before the council (playing
-through two 60-card decks takes some forty turns).
+What a test harness does besides moves (the driver's ``stack_decks``, ``dice`` and ``exhaust``), said
+plainly:
+
+- it plays with stacked decks: each play deck is shuffled by the engine as usual and then the scripted
+  cards are put on top (``STACKED``), before the first draw, as a test deck is arranged at a table — so they
+  are in the opening hands and no card ever moves between zones outside a rule of the game;
+- it fixes the 2W6 of the rolls that matter (the others come from the match's generator);
+- it marks the hero's play deck as exhausted twice before the council (playing through a 60-card deck
+  twice takes some forty turns).
 """
 
 from __future__ import annotations
@@ -122,9 +127,17 @@ MINION_DECK = [
 ]
 
 
+# The cards each side's deck has on top at the start (the opening hand): what the script plays from hand.
+STACKED = {
+    HERO: ["TW-246", "TW-14"],  # Gollum; Barrow-wight (a hazard against the minion's company)
+    MINION: ["TW-20", "TW-74"],  # Cave-drake, Orc-patrol (hazards against the hero's company)
+}
+
+
 class Script:
     """Drives the game through ``driver``: ``submit(seat, action)``, ``state()``, ``default(seat)`` (the
-    engine's default action), and the harness ``stack(seat, code)``, ``dice(*pairs)``, ``exhaust(seat)``."""
+    engine's default action), and the harness ``stack_decks({seat: [codes]})``, ``dice(*pairs)``,
+    ``exhaust(seat)``."""
 
     def __init__(self, driver, seats: dict[str, int]):
         self.d = driver
@@ -145,14 +158,14 @@ class Script:
 
     def find(self, side: str, zone: str, code: str) -> str:
         state = self.state
-        return next(i for i in state["players"][self.seat[side]][zone] if state["inst"][i]["code"] == code)
+        return first([i for i in state["players"][self.seat[side]][zone] if state["inst"][i]["code"] == code], code)
 
     def company(self, side: str) -> dict:
-        return next(c for c in self.state["companies"] if c["owner"] == self.seat[side])
+        return first([c for c in self.state["companies"] if c["owner"] == self.seat[side]], f"{side} company")
 
     def char(self, side: str, code: str) -> str:
         state = self.state
-        return next(i for i in self.company(side)["chars"] if state["inst"][i]["code"] == code)
+        return first([i for i in self.company(side)["chars"] if state["inst"][i]["code"] == code], code)
 
     def settle(self, until=None, limit: int = 60) -> None:
         """Let the engine's defaults carry on (passes, next phase, trimming) until ``until(state)``."""
@@ -178,6 +191,7 @@ class Script:
     # --- the game ---------------------------------------------------------------------------------------
 
     def run(self) -> None:
+        self.d.stack_decks({self.seat[side]: codes for side, codes in STACKED.items()})
         self.d.choose_decks()
         for hero_pick, minion_pick in (("TW-120", "LE-11"), ("TW-131", "LE-18"), ("TW-123", None)):
             self.do(HERO, type="draft_pick", card=self.find(HERO, "pool", hero_pick))
@@ -205,8 +219,6 @@ class Script:
 
     def hero_to_goblin_gate(self) -> None:
         self.settle(self.phase(HERO, "organization"))
-        self.d.stack(self.seat[HERO], "TW-246")  # Gollum
-        self.d.stack(self.seat[MINION], "TW-20")  # Cave-drake
         aragorn, bilbo = self.char(HERO, "TW-120"), self.char(HERO, "TW-131")
         dagger = self.find(HERO, "play", "TW-206")
         self.d.dice((6, 6))  # Aragorn's corruption check before he passes the Dagger
@@ -248,7 +260,6 @@ class Script:
 
     def minion_to_cirith_ungol(self) -> None:
         self.settle(self.phase(MINION, "organization"))
-        self.d.stack(self.seat[HERO], "TW-14")  # Barrow-wight
         self.do(
             MINION,
             type="plan_movement",
@@ -273,7 +284,6 @@ class Script:
 
     def hero_stays_at_goblin_gate(self) -> None:
         self.settle(self.phase(HERO, "organization"))
-        self.d.stack(self.seat[MINION], "TW-74")  # Orc-patrol
         aragorn, bilbo, balin = (self.char(HERO, c) for c in ("TW-120", "TW-131", "TW-123"))
         self.d.dice((1, 1))
         self.do(HERO, type="corruption_check", character=bilbo, support=[aragorn])  # 2 + 4 + 1 > 2
@@ -313,16 +323,28 @@ class Script:
         return counts
 
 
-def stack_card(state: dict, seat: int, code: str) -> None:
-    """Harness: deal the card ``code`` from the play deck into the hand, in exchange for the last hand card
-    (the hand keeps its size, so no extra trimming follows)."""
-    player = state["players"][seat]
-    iid = next(i for i in player["deck"] if state["inst"][i]["code"] == code)
-    out = player["hand"].pop()
-    player["deck"][player["deck"].index(iid)] = out
-    state["inst"][out]["zone"] = "deck"
-    player["hand"].insert(0, iid)
-    state["inst"][iid]["zone"] = "hand"
+def first(found: list, what: str):
+    """The first of ``found``; a script that misses a card fails with its name, not a bare StopIteration."""
+    if not found:
+        raise AssertionError(f"the script expected {what} here")
+    return found[0]
+
+
+def stacked_shuffle(shuffle, tops: dict[int, list[str]]):
+    """Harness: the engine's shuffle before the first draw (``shuffle(state, seat)``), then the cards
+    ``tops[seat]`` (codes, in order) put on top of that play deck. A code the deck lacks is an error."""
+
+    def stacked(state: dict, seat: int) -> None:
+        shuffle(state, seat)
+        deck = state["players"][seat]["deck"]
+        for code in reversed(tops.get(seat, [])):
+            found = [i for i in deck if state["inst"][i]["code"] == code]
+            if not found:
+                raise AssertionError(f"the play deck of seat {seat} has no {code} to stack")
+            deck.remove(found[0])
+            deck.insert(0, found[0])
+
+    return stacked
 
 
 class EngineDriver:
@@ -335,6 +357,7 @@ class EngineDriver:
         self._rng = rng
         self._state = engine.setup(2, {}, seed)
         self._queue: list[tuple[int, int]] = []
+        self._shuffle = engine._shuffle_deck
         self.seats = {HERO: 0, MINION: 1}
         engine_roll = engine._roll2d6
 
@@ -354,11 +377,18 @@ class EngineDriver:
         return self.engine.default_action(self._state, seat)
 
     def submit(self, seat: int, action: dict) -> None:
+        self.apply(seat, action)
+
+    def apply(self, seat: int, action: dict) -> list:
+        """The move on the engine with the harness's dice and stacked decks; the move's events."""
         self.engine._roll2d6 = self._roll
+        self.engine._shuffle_deck = self._shuffle
         try:
-            self._state, _events = self.engine.apply(self._state, seat, action)
+            self._state, events = self.engine.apply(self._state, seat, action)
         finally:
             del self.engine._roll2d6
+            del self.engine._shuffle_deck
+        return events
 
     def choose_decks(self) -> None:
         self.submit(0, {"type": "choose_deck", "deck": {"name": "Held", "alignment": "hero", "entries": HERO_DECK}})
@@ -366,8 +396,8 @@ class EngineDriver:
             1, {"type": "choose_deck", "deck": {"name": "Scherge", "alignment": "minion", "entries": MINION_DECK}}
         )
 
-    def stack(self, seat: int, code: str) -> None:
-        stack_card(self._state, seat, code)
+    def stack_decks(self, tops: dict[int, list[str]]) -> None:
+        self._shuffle = stacked_shuffle(self.engine._shuffle_deck, tops)
 
     def dice(self, *pairs) -> None:
         self._queue.extend(pairs)

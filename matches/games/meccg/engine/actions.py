@@ -47,6 +47,9 @@ _FIELDS: dict[str, Any] = {
     "cards": _IDS,
     "character": AnyOf(_ID, Null()),
     "characters": _IDS,
+    # Company combat: [defending character, attacking character] pairs; excess −1s put on one strike.
+    "pairs": List(List(_ID, max_items=2), max_items=30),
+    "excess": AnyOf(Int(0, 60), Null()),
     "by": AnyOf(_ID, Null()),
     "show": AnyOf(_ID, Null()),
     "company": AnyOf(_ID, Null()),

@@ -2,21 +2,29 @@
 click, never a typed id").
 
 ``choices(state, seat)`` lists candidate actions built from the cards the seat can see (hand, companies,
-location deck, the running attack) and keeps those ``apply`` accepts; each carries ``label`` (German) and
-``cards`` (the ids it is about, so the page can put the button on the card). ``label`` and ``cards`` are
-ignored by ``apply``.
+location deck, the running attack) and keeps those ``apply`` accepts; each carries ``label`` and ``cards``
+(the ids it is about, so the page can put the button on the card). ``label`` and ``cards`` are ignored by
+``apply``. A label is a text (``Text`` as JSON: a German template marked with ``gettext_noop`` and its
+parameters, card names as the log gives them); the framework renders it in the reader's language
+(``matches.selectors.legal_for``), so the API's ``label`` stays a string.
 """
 
 from __future__ import annotations
 
-from matches.engine.base import IllegalAction, State
+from matches.engine.base import IllegalAction, State, Text, gettext_noop
 
 from . import state as st
 from . import stats
 from .cardinfo import is_creature, is_hazard
-from .common import Base
+from .common import Base, part
+from .keying import REGION_TYPES, SITE_TYPES
 
 MAX_CANDIDATES = 160
+
+
+def text(template: str, **params) -> dict:
+    """A button label: the marked German template with its parameters, rendered for the reader."""
+    return Text(template, params).to_json()
 
 
 class ChoicesMixin(Base):
@@ -40,10 +48,10 @@ class ChoicesMixin(Base):
         player = state["players"][seat]
         if state.get("request"):
             if state["request"]["seat"] == seat:
-                return [{"type": "withdraw", "label": "Vorschlag zurückziehen", "cards": []}]
+                return [{"type": "withdraw", "label": text(gettext_noop("Vorschlag zurückziehen")), "cards": []}]
             return [
-                {"type": "answer", "accept": True, "label": "Vorschlag annehmen", "cards": []},
-                {"type": "answer", "accept": False, "label": "Vorschlag ablehnen", "cards": []},
+                {"type": "answer", "accept": True, "label": text(gettext_noop("Vorschlag annehmen")), "cards": []},
+                {"type": "answer", "accept": False, "label": text(gettext_noop("Vorschlag ablehnen")), "cards": []},
             ]
         if state.get("attack"):
             return [self._combat_label(state, a) for a in self._combat_actions(state)] + self._with_support(state)
@@ -55,7 +63,14 @@ class ChoicesMixin(Base):
             info = st.info(state, iid)
             name = info["name_de"]
             if turn.get("trim"):
-                out.append({"type": "discard", "card": iid, "label": f"{name} abwerfen", "cards": [iid]})
+                out.append(
+                    {
+                        "type": "discard",
+                        "card": iid,
+                        "label": text(gettext_noop("%(card)s abwerfen"), card=name),
+                        "cards": [iid],
+                    }
+                )
                 continue
             if info["type"] == "Character":
                 for c in mine:
@@ -64,7 +79,11 @@ class ChoicesMixin(Base):
                             "type": "play_character",
                             "card": iid,
                             "company": c["id"],
-                            "label": f"{name} ins Spiel (zu {self._company_label(state, c)})",
+                            "label": text(
+                                gettext_noop("%(card)s ins Spiel (zu %(company)s)"),
+                                card=name,
+                                company=self._company_label(state, c),
+                            ),
                             "cards": [iid],
                         }
                     )
@@ -74,7 +93,9 @@ class ChoicesMixin(Base):
                             "type": "play_character",
                             "card": iid,
                             "site": site,
-                            "label": f"{name} ins Spiel in {self._name(state, site)}",
+                            "label": text(
+                                gettext_noop("%(card)s ins Spiel in %(site)s"), card=name, site=self._name(state, site)
+                            ),
                             "cards": [iid],
                         }
                     )
@@ -87,11 +108,11 @@ class ChoicesMixin(Base):
                             "type": "play_card",
                             "card": iid,
                             "target": {"kind": "company", "id": group["id"]},
-                            "label": f"{name} spielen",
+                            "label": text(gettext_noop("%(card)s spielen"), card=name),
                             "cards": [iid],
                         }
                     )
-                out.append({"type": "on_guard", "card": iid, "label": f"{name} auf die Lauer legen", "cards": [iid]})
+                out.append({"type": "on_guard", "card": iid, "label": on_guard_label(name), "cards": [iid]})
             elif info["type"] == "Resource":
                 if "Item" in info["subtype"] or info["subtype"] in ("Ally", "Faction"):
                     for who in group["chars"] if group else []:
@@ -100,14 +121,25 @@ class ChoicesMixin(Base):
                                 "type": "play_card",
                                 "card": iid,
                                 "character": who,
-                                "label": f"{name} durch {self._name(state, who)}",
+                                "label": text(
+                                    gettext_noop("%(card)s durch %(character)s"),
+                                    card=name,
+                                    character=self._name(state, who),
+                                ),
                                 "cards": [iid],
                             }
                         )
                 else:
-                    out.append({"type": "play_card", "card": iid, "label": f"{name} spielen", "cards": [iid]})
+                    out.append(
+                        {
+                            "type": "play_card",
+                            "card": iid,
+                            "label": text(gettext_noop("%(card)s spielen"), card=name),
+                            "cards": [iid],
+                        }
+                    )
             if not is_hazard(info) and group is not None and seat != turn["active"]:
-                out.append({"type": "on_guard", "card": iid, "label": f"{name} auf die Lauer legen", "cards": [iid]})
+                out.append({"type": "on_guard", "card": iid, "label": on_guard_label(name), "cards": [iid]})
         for c in mine:
             for site in player["sites"]:
                 out.append(
@@ -117,7 +149,11 @@ class ChoicesMixin(Base):
                         "site": site,
                         "kind": "starter",
                         "draws": 9,
-                        "label": f"{self._company_label(state, c)} → {self._name(state, site)}",
+                        "label": text(
+                            gettext_noop("%(company)s → %(site)s"),
+                            company=self._company_label(state, c),
+                            site=self._name(state, site),
+                        ),
                         "cards": [site, *c["chars"]],
                     }
                 )
@@ -128,12 +164,21 @@ class ChoicesMixin(Base):
                         "site": site,
                         "kind": "region",
                         "draws": 9,
-                        "label": f"{self._company_label(state, c)} → {self._name(state, site)} (über Regionen)",
+                        "label": text(
+                            gettext_noop("%(company)s → %(site)s (über Regionen)"),
+                            company=self._company_label(state, c),
+                            site=self._name(state, site),
+                        ),
                         "cards": [site, *c["chars"]],
                     }
                 )
             out.append(
-                {"type": "cancel_movement", "company": c["id"], "label": "Bewegung zurücknehmen", "cards": c["chars"]}
+                {
+                    "type": "cancel_movement",
+                    "company": c["id"],
+                    "label": text(gettext_noop("Bewegung zurücknehmen")),
+                    "cards": c["chars"],
+                }
             )
             for other in mine:
                 if other is not c:
@@ -142,7 +187,9 @@ class ChoicesMixin(Base):
                             "type": "join_company",
                             "company": c["id"],
                             "to": other["id"],
-                            "label": f"Vereinigen mit {self._company_label(state, other)}",
+                            "label": text(
+                                gettext_noop("Vereinigen mit %(company)s"), company=self._company_label(state, other)
+                            ),
                             "cards": c["chars"],
                         }
                     )
@@ -153,7 +200,7 @@ class ChoicesMixin(Base):
                     "type": "move_character",
                     "card": who,
                     "company": "new",
-                    "label": f"{name}: neue Gemeinschaft",
+                    "label": text(gettext_noop("%(card)s: neue Gemeinschaft"), card=name),
                     "cards": [who],
                 }
             )
@@ -165,7 +212,11 @@ class ChoicesMixin(Base):
                                 "type": "transfer_item",
                                 "card": item,
                                 "character": taker,
-                                "label": f"{self._name(state, item)} an {self._name(state, taker)}",
+                                "label": text(
+                                    gettext_noop("%(item)s an %(character)s"),
+                                    item=self._name(state, item),
+                                    character=self._name(state, taker),
+                                ),
                                 "cards": [item],
                             }
                         )
@@ -176,7 +227,7 @@ class ChoicesMixin(Base):
                         {
                             "type": "reveal_on_guard",
                             "card": iid,
-                            "label": f"{self._name(state, iid)} aufdecken",
+                            "label": text(gettext_noop("%(card)s aufdecken"), card=self._name(state, iid)),
                             "cards": [iid],
                         }
                     )
@@ -187,7 +238,9 @@ class ChoicesMixin(Base):
                         {
                             "type": "attack_company",
                             "company": other["id"],
-                            "label": f"{self._company_label(state, other)} angreifen",
+                            "label": text(
+                                gettext_noop("%(company)s angreifen"), company=self._company_label(state, other)
+                            ),
                             "cards": list(other["chars"]),
                         }
                     )
@@ -199,26 +252,30 @@ class ChoicesMixin(Base):
                             "type": "influence",
                             "character": who,
                             "target": target,
-                            "label": f"{self._name(state, who)} wirbt {self._name(state, target)} ab",
+                            "label": text(
+                                gettext_noop("%(character)s wirbt %(target)s ab"),
+                                character=self._name(state, who),
+                                target=self._name(state, target),
+                            ),
                             "cards": [target],
                         }
                     )
         for plain in (
-            ("enter_site", "Ort betreten"),
-            ("draw", "Eine Karte ziehen"),
-            ("next_phase", "Weiter (Phase beenden)"),
-            ("pass", "Passen"),
-            ("call_council", "Den Rat einberufen"),
+            ("enter_site", gettext_noop("Ort betreten")),
+            ("draw", gettext_noop("Eine Karte ziehen")),
+            ("next_phase", gettext_noop("Weiter (Phase beenden)")),
+            ("pass", gettext_noop("Passen")),
+            ("call_council", gettext_noop("Den Rat einberufen")),
         ):
-            out.append({"type": plain[0], "label": plain[1], "cards": []})
+            out.append({"type": plain[0], "label": text(plain[1]), "cards": []})
         out.append(
             {
                 "type": "wait",
                 "on": not player.get("wait"),
                 "cards": [],
-                "label": "Passen, bis etwas auf meine Gemeinschaft gespielt wird"
+                "label": text(gettext_noop("Passen, bis etwas auf meine Gemeinschaft gespielt wird"))
                 if not player.get("wait")
-                else "Wieder selbst passen",
+                else text(gettext_noop("Wieder selbst passen")),
             }
         )
         return out
@@ -233,44 +290,111 @@ class ChoicesMixin(Base):
         out = []
         for key_ in keys:
             keyed = {k: v for k, v in key_.to_json().items() if k != "detainment"}
-            label = f"{name} spielen ({key_.label()}{', Verhör' if key_.detainment else ''})"
+            label = text(
+                gettext_noop("%(card)s spielen (%(key)s, Verhör)")
+                if key_.detainment
+                else gettext_noop("%(card)s spielen (%(key)s)"),
+                card=name,
+                key=key_label(key_),
+            )
             out.append({"type": "play_card", "card": iid, "keyed": keyed, "label": label, "cards": [iid]})
         return out
 
     def _combat_label(self, state: State, action: dict) -> dict:
-        labels = {
-            "assign_strike": "Hieb an {character}",
-            "assign_pair": "{by} gegen {character}",
-            "assign_done": "Keine weiteren Hiebe zuweisen",
-            "resolve_strike": "Hieb gegen {character} würfeln",
-            "resolve_all": "Alle Hiebe würfeln",
-            "take_item": "{character} übernimmt {card}",
-            "take_done": "Übrige Gegenstände abwerfen",
-        }
         names = {k: self._name(state, v) for k, v in action.items() if k in ("character", "card", "by")}
-        kind = "assign_pair" if action.get("by") else action["type"]
-        return {
-            **action,
-            "label": labels[kind].format(**names),
-            "cards": [action.get("character")] if action.get("character") else [],
+        attack = state["attack"]
+        kind = action["type"]
+        if kind == "assign_strike" and action.get("by"):
+            label = text(gettext_noop("%(by)s gegen %(character)s"), **names)
+        elif kind == "attacker_strike":
+            label = self._attacker_strike_label(state, action)
+        elif kind == "resolve_strike" and attack.get("versus") and attack["stage"] == "resolve":
+            names["by"] = self._name(state, attack["by"][action["character"]])
+            label = text(gettext_noop("Als Nächstes: %(by)s gegen %(character)s"), **names)
+        else:
+            label = text(COMBAT_LABELS[kind], **names)
+        return {**action, "label": label, "cards": [action.get("character")] if action.get("character") else []}
+
+    def _attacker_strike_label(self, state: State, action: dict) -> dict:
+        attack = state["attack"]
+        names = {
+            "by": self._name(state, attack["by"][attack["strike"]]),
+            "character": self._name(state, attack["strike"]),
         }
+        stay = action.get("stay_untapped")
+        if action.get("excess"):
+            template = (
+                gettext_noop("%(by)s bleibt ungetappt (−3), −%(n)s für %(character)s")
+                if stay
+                else gettext_noop("%(by)s tappt, −%(n)s für %(character)s")
+            )
+            return text(template, n=action["excess"], **names)
+        return text(gettext_noop("%(by)s bleibt ungetappt (−3)") if stay else gettext_noop("%(by)s tappt"), **names)
 
     def _with_support(self, state: State) -> list[dict]:
+        """Strikes with every possible helper tapping (+1 each); in a company combat also the defending
+        character staying untapped (−3)."""
         attack = state["attack"]
-        if attack["stage"] != "resolve":
+        if attack["stage"] == "strike_defender":
+            open_strikes = [attack["strike"]]
+        elif attack["stage"] == "resolve" and not attack.get("versus"):
+            open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
+        else:
             return []
         group = self._attack_group(state)
         helpers = [c for c in self._unassigned(state, group) if self._untapped(state, c)]
-        if not helpers:
-            return []
-        return [
-            {
-                "type": "resolve_strike",
-                "character": c,
-                "support": helpers,
-                "cards": [c],
-                "label": f"Hieb gegen {self._name(state, c)} würfeln, mit Unterstützung (+{len(helpers)})",
-            }
-            for c in attack["assigned"]
-            if c not in attack["resolved"]
-        ]
+        out = []
+        for c in open_strikes:
+            name = self._name(state, c)
+            if helpers:
+                out.append(
+                    {
+                        "type": "resolve_strike",
+                        "character": c,
+                        "support": helpers,
+                        "cards": [c],
+                        "label": text(
+                            gettext_noop("Hieb gegen %(character)s würfeln, mit Unterstützung (+%(n)s)"),
+                            character=name,
+                            n=len(helpers),
+                        ),
+                    }
+                )
+            if attack.get("versus") and self._untapped(state, c):
+                out.append(
+                    {
+                        "type": "resolve_strike",
+                        "character": c,
+                        "stay_untapped": True,
+                        "cards": [c],
+                        "label": text(
+                            gettext_noop("Hieb gegen %(character)s würfeln, %(character)s bleibt ungetappt (−3)"),
+                            character=name,
+                        ),
+                    }
+                )
+        return out
+
+
+COMBAT_LABELS = {
+    "assign_strike": gettext_noop("Hieb an %(character)s"),
+    "assign_done": gettext_noop("Keine weiteren Hiebe zuweisen"),
+    "resolve_strike": gettext_noop("Hieb gegen %(character)s würfeln"),
+    "resolve_all": gettext_noop("Alle Hiebe würfeln"),
+    "take_item": gettext_noop("%(character)s übernimmt %(card)s"),
+    "take_done": gettext_noop("Übrige Gegenstände abwerfen"),
+}
+
+
+def on_guard_label(name: str) -> dict:
+    return text(gettext_noop("%(card)s auf die Lauer legen"), card=name)
+
+
+def key_label(key_) -> dict | str:
+    """How a creature is keyed, for a button: a region or site type in the reader's language with its
+    symbol, or the region's or site's name."""
+    if key_.kind in ("region_type", "site_type"):
+        types = REGION_TYPES if key_.kind == "region_type" else SITE_TYPES
+        kind = part(types.get(key_.symbol, key_.symbol))
+        return part(gettext_noop("%(type)s {%(symbol)s}"), type=kind, symbol=key_.symbol)
+    return key_.name

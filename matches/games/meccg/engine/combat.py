@@ -26,7 +26,15 @@ from . import stats
 from .cardinfo import avatar_kind
 from .common import Base, part
 
-COMBAT_ACTIONS = ("assign_strike", "assign_done", "resolve_strike", "resolve_all", "take_item", "take_done")
+COMBAT_ACTIONS = (
+    "assign_strike",
+    "assign_done",
+    "resolve_strike",
+    "resolve_all",
+    "attacker_strike",
+    "take_item",
+    "take_done",
+)
 
 
 class CombatMixin(Base):
@@ -75,7 +83,8 @@ class CombatMixin(Base):
             return None
         if attack["stage"] == "takeover" and attack["takeover"].get("seat") is not None:
             return attack["takeover"]["seat"]
-        return attack["attacker"] if attack["stage"] in ("attacker", "excess") else attack["defender"]
+        attacker_stages = ("attacker", "excess", "strike_attacker")
+        return attack["attacker"] if attack["stage"] in attacker_stages else attack["defender"]
 
     def _combat_turn(self, state: State, seat: int, *stages: str) -> dict:
         self._stage(state, "play")
@@ -153,8 +162,6 @@ class CombatMixin(Base):
 
     def _excess(self, state: State, iid: str, events: list) -> None:
         attack = state["attack"]
-        if attack.get("versus"):
-            self._excess_versus(state)
         attack["assigned"][iid] += 1
         attack["left"] -= 1
         self._log(events, gettext_noop("Überzähliger Hieb: −1 für %(card)s."), card=st.info(state, iid)["name_de"])
@@ -164,7 +171,7 @@ class CombatMixin(Base):
         attack = state["attack"]
         group = self._attack_group(state)
         stage = attack["stage"]
-        if attack.get("versus") and stage in ("defender", "attacker"):
+        if attack.get("versus") and stage != "takeover":
             return self._versus_actions(state)
         if stage == "defender":
             free = [c for c in self._unassigned(state, group) if self._untapped(state, c)]
@@ -197,8 +204,8 @@ class CombatMixin(Base):
                     break
                 self._do_assign_strike(state, seat, {"character": iid}, events)
             return
-        attack = self._combat_turn(state, seat, "defender", "attacker", "excess")
-        if attack.get("versus") and attack["stage"] != "excess":
+        attack = self._combat_turn(state, seat, "defender", "attacker", "excess", "rest")
+        if attack.get("versus"):
             self._assign_versus(state, seat, action, events)
             return
         group = self._attack_group(state)
@@ -239,18 +246,30 @@ class CombatMixin(Base):
             self._do_resolve_strike(state, seat, {}, events)
 
     def _do_resolve_strike(self, state, seat, action, events):
+        if state.get("attack") and state["attack"].get("versus"):
+            self._resolve_versus(state, seat, action, events)
+            return
         attack = self._combat_turn(state, seat, "resolve")
-        group = self._attack_group(state)
         open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
         iid = action.get("character") or open_strikes[0]
         if iid not in open_strikes:
             raise IllegalAction("no_strike", gettext_noop("Gegen diesen Charakter ist kein Hieb offen."))
-        support = action.get("support") or []
+        support = self._support_helpers(state, action.get("support"))
+        for helper in support:
+            state["inst"][helper]["tapped"] = True
+        self._strike(state, iid, len(support), bool(action.get("stay_untapped")), events)
+        attack["resolved"].append(iid)
+        self._advance_attack(state, events)
+
+    def _support_helpers(self, state: State, support) -> list[str]:
+        """ "+1 für jeden anderen Charakter oder Verbündeten derselben Gemeinschaft, dem kein Hieb zugewiesen
+        wurde und der zur Unterstützung getappt wird." Checked, not yet tapped."""
+        attack = state["attack"]
+        group = self._attack_group(state)
+        support = support or []
         if not isinstance(support, list) or len(set(map(str, support))) != len(support):
             raise IllegalAction("bad_support", gettext_noop("„support“ ist eine Liste verschiedener Charaktere."))
         for helper in support:
-            # "+1 für jeden anderen Charakter oder Verbündeten derselben Gemeinschaft, dem kein Hieb
-            # zugewiesen wurde und der zur Unterstützung getappt wird."
             if helper not in stats.fighters(state, group) or helper in attack["assigned"]:
                 raise IllegalAction(
                     "bad_support",
@@ -258,14 +277,7 @@ class CombatMixin(Base):
                 )
             if not self._untapped(state, helper):
                 raise IllegalAction("support_tapped", gettext_noop("Ein Helfer muss ungetappt sein."))
-        for helper in support:
-            state["inst"][helper]["tapped"] = True
-        if attack.get("versus"):
-            self._versus_strike(state, iid, len(support), bool(action.get("stay_untapped")), events)
-        else:
-            self._strike(state, iid, len(support), bool(action.get("stay_untapped")), events)
-        attack["resolved"].append(iid)
-        self._advance_attack(state, events)
+        return list(support)
 
     def _strike(self, state: State, iid: str, support: int, stay: bool, events: list) -> None:
         attack = state["attack"]
@@ -387,14 +399,14 @@ class CombatMixin(Base):
             for item in items:
                 state["inst"][item]["on"] = None  # kept in play while the character's player chooses
             attack["takeover"] = {"items": items, "heirs": heirs, "taken": [], "seat": owner}
-        if stats.is_ally(st.info(state, iid)):
-            st.move(state, iid, "discard")
-        elif attack and attack.get("versus"):
-            # "Kämpfe zwischen Gemeinschaften": the eliminated character gives its opponent kill points and
-            # goes to the opponent's marshalling point pile.
+        if attack and attack.get("versus"):
+            # "Kämpfe zwischen Gemeinschaften": the eliminated character (or ally: "im Kampf zählen Verbündete
+            # als Charaktere") "gibt seinem Gegner Tötungs-Siegpunkte" and goes to the opponent's pile.
             if avatar_kind(st.info(state, iid)):
                 state["players"][owner]["lost_avatar"] = True
             st.give(state, iid, 1 - owner, "mp")
+        elif stats.is_ally(st.info(state, iid)):
+            st.move(state, iid, "discard")
         else:
             self._eliminate(state, iid)
         if attack and attack["takeover"]:

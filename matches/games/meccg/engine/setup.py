@@ -317,6 +317,11 @@ class SetupMixin(Base):
             )
         return st.new_instance(state, card["code"], seat, "play")
 
+    def _shuffle_deck(self, state: State, seat: int) -> None:
+        """The play deck shuffled before the first draw ("Spielvorbereitung"). A test harness may replace this
+        on its engine instance, as it fixes the dice, to play with a stacked deck."""
+        rng.shuffle(state["rng"], state["players"][seat]["deck"])
+
     def _begin_game(self, state: State, events: list[Event]) -> None:
         for seat, player in enumerate(state["players"]):
             if player["drafted"]:
@@ -333,7 +338,7 @@ class SetupMixin(Base):
                     group["chars"].append(iid)
             for iid in list(player["aside"]):
                 st.move(state, iid, "out")
-            rng.shuffle(state["rng"], player["deck"])
+            self._shuffle_deck(state, seat)
             for _ in range(st.HAND_SIZE):
                 st.draw(state, seat)
         self._log(events, gettext_noop("Die Decks werden gemischt, jeder zieht acht Karten."))

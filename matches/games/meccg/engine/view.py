@@ -180,4 +180,12 @@ class ViewMixin(Base):
                 else None
             ),
         )
+        if attack.get("versus"):
+            # Company combat: who fights whom, the excess −1s still to put on, the strike being resolved.
+            out.update(
+                attackers=list(attack["attackers"]),
+                pairs=[{"character": d, "by": a} for d, a in attack["by"].items()],
+                excess_left=attack["excess_left"],
+                strike=attack.get("strike"),
+            )
         return out

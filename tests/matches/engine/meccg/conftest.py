@@ -66,7 +66,9 @@ class Table:
         return [e.public.render() for e in self.events]
 
     def find(self, seat, zone, code):
-        return next(i for i in self.state["players"][seat][zone] if self.state["inst"][i]["code"] == code)
+        found = [i for i in self.state["players"][seat][zone] if self.state["inst"][i]["code"] == code]
+        assert found, f"no {code} in seat {seat}'s {zone}"  # a clear failure, not a StopIteration
+        return found[0]
 
     def card(self, iid):
         return self.state["cards"][self.state["inst"][iid]["code"]]

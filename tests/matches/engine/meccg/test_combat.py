@@ -4,7 +4,7 @@ the defender. Dice are fixed per test by replacing the engine's roller on this e
 
 import pytest
 
-from matches.engine.base import IllegalAction
+from matches.engine.base import IllegalAction, Text
 from matches.games.meccg.engine import state as st
 
 
@@ -228,41 +228,6 @@ def test_request_modifier_is_visible_and_counts_for_the_strike_with_support(game
     assert "mods" not in game.state["inst"][aragorn]  # for one attack only
 
 
-def test_company_against_company_with_kill_points(game):
-    """ "Kämpfe zwischen Gemeinschaften": the hero company attacks the minion company at the same site; an
-    eliminated character goes into the attacker's marshalling point pile as kill points."""
-    aragorn, bilbo = game.companies(0)[0]["chars"]
-    minion = game.companies(1)[0]
-    gorbag, lagduf = minion["chars"]
-    minion["site"] = game.companies(0)[0]["site"]  # test setup: both at Rivendell
-    game.to_phase("site")
-    game.do(0, type="enter_site")
-    with pytest.raises(IllegalAction) as error:
-        game.do(1, type="attack_company", company=game.companies(0)[0]["id"])
-    assert error.value.code in ("not_your_turn", "not_your_window")
-    game.do(0, type="attack_company", company=minion["id"])
-    attack = game.state["attack"]
-    assert (attack["versus"], attack["strikes"], attack["defender"]) == (True, 2, 1)
-    game.do(1, type="assign_strike", character=gorbag, by=aragorn)
-    game.do(1, type="assign_done")
-    assert game.state["attack"]["stage"] == "attacker" and game.engine.current_seats(game.state) == [0]
-    game.do(0, type="assign_strike", character=lagduf, by=bilbo)
-    assert game.state["attack"]["stage"] == "resolve"
-    dice(game, (1, 1), (6, 6), (6, 6))  # Gorbag 6 + 2 = 8, Aragorn 6 + 12 = 18; body check 12 > 9
-    game.do(1, type="resolve_strike", character=gorbag)
-    assert game.state["inst"][gorbag]["zone"] == "mp" and gorbag in game.state["players"][0]["mp"]
-    sheet = game.engine.marshalling_points(game.state, 0)
-    assert sheet.creatures_plain == game.card(gorbag)["mp"] == sheet.creatures_starred
-    assert game.engine.marshalling_points(game.state, 1).characters == game.card(lagduf)["mp"]
-    dice(game, (3, 3), (1, 1), (1, 1))  # Lagduf 5 + 6 = 11, Bilbo 1 + 2 = 3: Bilbo wounded, body 2: stays
-    game.do(1, type="resolve_strike", character=lagduf)
-    assert game.state["attack"] is None
-    assert game.state["inst"][bilbo]["wounded"] and game.state["inst"][bilbo]["zone"] == "play"
-    with pytest.raises(IllegalAction) as error:  # no influence attempt after a company combat
-        game.do(0, type="influence", character=aragorn, target=lagduf)
-    assert error.value.code == "influence_done"
-
-
 def test_each_key_of_a_creature_is_its_own_button(game):
     to_bag_end(game)
     drake = hand_card(game, 1, "TW-20")
@@ -270,7 +235,7 @@ def test_each_key_of_a_creature_is_its_own_button(game):
         a for a in game.engine.legal_actions(game.state, 1) if a.get("card") == drake and a["type"] == "play_card"
     ]
     assert [a["keyed"] for a in offered] == [{"kind": "region_type", "symbol": "w"}]
-    assert "Wildnis" in offered[0]["label"]
+    assert Text.from_json(offered[0]["label"]).render() == "Höhlendrache spielen (Wildnis {w})"
     wight = hand_card(game, 1, "TW-14")
     assert not [
         a for a in game.engine.legal_actions(game.state, 1) if a.get("card") == wight and a["type"] == "play_card"

@@ -69,7 +69,9 @@ def test_card_ids_are_random_per_match_and_follow_no_deck_order(engine):
     codes_by_id = [one.state["inst"][i]["code"] for i in sorted(ids_one)]
     codes_by_entry = [one.state["inst"][i]["code"] for i in ids_one]
     assert codes_by_id != codes_by_entry
-    assert all(i.startswith("k") and len(i) == 7 and not i[1:].isdigit() for i in ids_one)
+    assert all(i.startswith("k") and len(i) == 7 for i in ids_one)
+    # Random letters and digits, not numbers counted up (one id in 4096 may happen to be all digits).
+    assert sum(i[1:].isdigit() for i in ids_one) < len(ids_one) / 10
     # Same seed, same ids (replaying the move log rebuilds the same state).
     again = Table(engine, seed=1)
     again.choose_decks()
@@ -146,11 +148,7 @@ def test_the_whole_game_names_every_public_card_and_hides_every_secret(engine):
         log: list = []
 
         def submit(self, seat, action):
-            self.engine._roll2d6 = self._roll
-            try:
-                self._state, events = self.engine.apply(self._state, seat, action)
-            finally:
-                del self.engine._roll2d6
+            events = self.apply(seat, action)
             self.log.extend(e.public.render() for e in events)
             text = " ".join(self.log)
             for viewer in (0, 1):
