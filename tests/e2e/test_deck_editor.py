@@ -8,6 +8,7 @@ checked for console errors and CSP violations, and for width on a phone.
 
 import os
 import re
+import time
 from math import comb
 from pathlib import Path
 
@@ -26,6 +27,14 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 DATA = Path(__file__).parents[1] / "decks" / "data"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+
+
+def _wait_true(page, expression: str, arg, timeout: float = 10.0) -> None:
+    """Poll from Python: page.wait_for_function polls with eval(), which the strict CSP may forbid."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression, arg):
+        assert time.monotonic() < deadline, f"never true: {expression}"
+        time.sleep(0.05)
 
 
 def shot(page, name):
@@ -276,13 +285,15 @@ def test_autocomplete_tells_cards_that_share_a_name_apart(open_page, player):
         field.fill(typed)
         options = page.locator("#deck-search-list option")
         expect(options.first).to_be_attached()
-        page.wait_for_function(
+        _wait_true(
+            page,
             "n => [...document.querySelectorAll('#deck-search-list option')].some(o => o.value.startsWith(n + ' ('))"
             " && document.getElementById('deck-search').value === n",
-            arg=typed,
-        ) if typed == name else page.wait_for_function(
+            typed,
+        ) if typed == name else _wait_true(
+            page,
             "n => [...document.querySelectorAll('#deck-search-list option')].some(o => o.value.startsWith(n + ' ('))",
-            arg=name,
+            name,
         )
         labels = options.evaluate_all("os => os.map(o => [o.value, o.label])")
         same = [(value, label) for value, label in labels if value.startswith(f"{name} (")]
