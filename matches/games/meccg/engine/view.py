@@ -172,6 +172,8 @@ class ViewMixin(Base):
             left=attack["left"],
             assigned=[{"character": c, "excess": n} for c, n in attack["assigned"].items()],
             resolved=list(attack["resolved"]),
+            excess_left=attack.get("excess_left", 0),
+            strike=attack.get("strike"),
             defeated=attack["defeated"],
             creature=card(attack["card"]) if attack.get("card") else None,
             takeover=(
@@ -181,11 +183,9 @@ class ViewMixin(Base):
             ),
         )
         if attack.get("versus"):
-            # Company combat: who fights whom, the excess −1s still to put on, the strike being resolved.
+            # Company combat: who fights whom.
             out.update(
                 attackers=list(attack["attackers"]),
                 pairs=[{"character": d, "by": a} for d, a in attack["by"].items()],
-                excess_left=attack["excess_left"],
-                strike=attack.get("strike"),
             )
         return out
