@@ -55,6 +55,8 @@ class ChoicesMixin(Base):
             ]
         if state.get("attack"):
             return [self._combat_label(state, a) for a in self._combat_actions(state)] + self._with_support(state)
+        if state["turn"].get("agent_window"):
+            return self._agent_choices(state, seat)
         turn = state["turn"]
         mine = [c for c in state["companies"] if c["owner"] == seat]
         chars = [i for c in mine for i in c["chars"]]

@@ -407,6 +407,7 @@ class CombatMixin(Base):
     def _strike_failed(self, state: State, events: list) -> None:
         """The character beat the strike: the attack's body check, unless detainment or no body."""
         attack = state["attack"]
+        attack["failed"] = attack.get("failed", 0) + 1  # an agent is wounded by it (agents.py)
         if attack["detainment"]:
             return  # "Verhörangriffe können nicht besiegt werden"
         if attack["body"] is None:
@@ -543,7 +544,9 @@ class CombatMixin(Base):
         beaten = not attack["detainment"] and attack["assigned"] and attack["defeated"] >= len(attack["assigned"])
         if beaten:
             self._log(events, gettext_noop("Der Angriff (%(name)s) ist besiegt."), name=attack["name"])
-        if creature and state["inst"][creature]["zone"] == "play":
+        if attack.get("source") == "agent":
+            self._agent_attack_over(state, attack, beaten, events)
+        elif creature and state["inst"][creature]["zone"] == "play":
             if beaten:
                 # "… geht in den Siegpunktstapel des angegriffenen Spielers"; which points count (with or
                 # without *) is the score's business (scoring.py, "Punkte").
@@ -561,6 +564,8 @@ class CombatMixin(Base):
             nxt = dict(queue[0])
             nxt["queue"] = queue[1:]
             self._start_attack(state, group, nxt, events)
+        else:
+            self._open_agent_window(state, group)  # agents attack after the automatic attacks
 
 
 def prowess_of(attack: dict) -> int:

@@ -54,6 +54,7 @@ class ViewMixin(Base):
                     and not self._hidden_in_play(state, i, seat)
                     and not self._in_chain(state, i)
                 ],
+                "agents": self._agents_view(state, s, seat, card),
                 "auto_pass": player["auto_pass"],
                 "drafted": [card(i) for i in player["drafted"]],
                 "aside": [card(i) for i in player["aside"]],
