@@ -299,7 +299,7 @@ class Script:
         self.do(HERO, type="assign_strike", characters=[gollum, balin])  # allies count as characters
         if self.state["attack"]["stage"] == "defender":
             self.do(HERO, type="assign_done")
-        if self.state["attack"]["stage"] in ("attacker", "excess"):
+        if self.state["attack"]["stage"] == "attacker":
             self.do(MINION, type="assign_strike", character=aragorn)
         self.d.dice((6, 6), (6, 6), (6, 6))
         self.do(HERO, type="resolve_all")  # Gollum 2 + 12 > 6, Balin, Aragorn: the patrol is defeated

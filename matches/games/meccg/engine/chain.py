@@ -42,6 +42,10 @@ class ChainMixin(Base):
         iid = self._own(state, seat, action.get("card"), "hand")
         info = st.info(state, iid)
         bearer = None
+        if info.get("agent"):
+            raise IllegalAction(
+                "not_playable", gettext_noop("%(card)s ist ein Agent: „play_agent“."), card=info["name_de"]
+            )
         if info["type"] in ("Character", "Site", "Region"):
             raise IllegalAction(
                 "not_playable",

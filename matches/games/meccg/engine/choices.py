@@ -55,6 +55,8 @@ class ChoicesMixin(Base):
             ]
         if state.get("attack"):
             return [self._combat_label(state, a) for a in self._combat_actions(state)] + self._with_support(state)
+        if state["turn"].get("agent_window"):
+            return self._agent_choices(state, seat)
         turn = state["turn"]
         mine = [c for c in state["companies"] if c["owner"] == seat]
         chars = [i for c in mine for i in c["chars"]]
@@ -311,12 +313,21 @@ class ChoicesMixin(Base):
         elif kind == "resolve_strike" and attack.get("versus") and attack["stage"] == "resolve":
             names["by"] = self._name(state, attack["by"][action["character"]])
             label = text(gettext_noop("Als Nächstes: %(by)s gegen %(character)s"), **names)
+        elif kind == "resolve_strike" and attack["stage"] == "resolve" and self._attacker_chooses(state):
+            label = text(gettext_noop("Als Nächstes: Hieb gegen %(character)s"), **names)
         else:
             label = text(COMBAT_LABELS[kind], **names)
         return {**action, "label": label, "cards": [action.get("character")] if action.get("character") else []}
 
     def _attacker_strike_label(self, state: State, action: dict) -> dict:
         attack = state["attack"]
+        if not attack.get("versus"):
+            name = self._name(state, attack["strike"])
+            if action.get("excess"):
+                return text(
+                    gettext_noop("−%(n)s für %(character)s (überzählige Hiebe)"), n=action["excess"], character=name
+                )
+            return text(gettext_noop("Kein überzähliger Hieb auf %(character)s"), character=name)
         names = {
             "by": self._name(state, attack["by"][attack["strike"]]),
             "character": self._name(state, attack["strike"]),
@@ -337,7 +348,7 @@ class ChoicesMixin(Base):
         attack = state["attack"]
         if attack["stage"] == "strike_defender":
             open_strikes = [attack["strike"]]
-        elif attack["stage"] == "resolve" and not attack.get("versus"):
+        elif attack["stage"] == "resolve" and not attack.get("versus") and not self._attacker_chooses(state):
             open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
         else:
             return []
@@ -360,7 +371,7 @@ class ChoicesMixin(Base):
                         ),
                     }
                 )
-            if attack.get("versus") and self._untapped(state, c):
+            if (attack.get("versus") or attack["stage"] == "strike_defender") and self._untapped(state, c):
                 out.append(
                     {
                         "type": "resolve_strike",

@@ -6,11 +6,15 @@ An attack (a hazard creature, an automatic attack of a site) is ``state["attack"
 1. ``defender``: the company's player assigns strikes to untapped characters and allies (``assign_strike``),
    or stops (``assign_done``);
 2. ``attacker``: the hazard player assigns the rest to characters without a strike (forced when there are
-   at least as many strikes as such characters); strikes beyond every character are *excess* strikes,
-   each a −1 to the prowess of a character the attacker names (``excess``);
-3. ``resolve``: the defender picks the next strike (``resolve_strike``, with characters tapping in
-   support, +1 each, and whether the character stays untapped, −3); the server rolls, then the body
-   check against the modified body;
+   at least as many strikes as such characters); strikes beyond every character are *excess* strikes
+   (``excess_left``);
+3. ``resolve``: the defender picks the next strike (``resolve_strike``). "Vor der Abwicklung eines Hiebes …
+   kann [der Angreifer] außerdem -1 Modifikationen auf das Kampfgeschick zuweisen, sofern noch überzählige
+   Hiebe existieren": while excess strikes are left, ``strike_attacker`` — the attacker puts some of them on
+   this strike (``attacker_strike`` with ``excess``; on the last open strike the table puts all that are
+   left, nothing else could help him) —, then ``strike_defender``: characters tapping in support, +1 each,
+   and whether the character stays untapped, −3 (``resolve_strike``); a step without a choice is skipped.
+   The server rolls, then the body check against the modified body;
 4. ``takeover``: the items of an eliminated character may pass to unwounded company members
    (``take_item``/``take_done``).
 
@@ -54,6 +58,8 @@ class CombatMixin(Base):
             "stage": "defender",
             "left": strikes,
             "assigned": {},  # character → number of excess strikes on it (−1 each)
+            "excess_left": 0,  # excess strikes the attacker has not yet put on a strike
+            "strike": None,  # the strike being resolved, while the attacker or defender decides on it
             "resolved": [],
             "defeated": 0,
             "takeover": None,
@@ -130,26 +136,23 @@ class CombatMixin(Base):
                 free = []
             if attack["left"] and free:
                 return
-            attack["stage"] = "excess"
-        if attack["stage"] == "excess":
-            targets = list(attack["assigned"])
-            if attack["left"] and len(targets) > 1:
-                return
-            while attack["left"] and targets:
-                self._excess(state, targets[0], events)
+            attack["excess_left"] = attack["left"]
+            if attack["left"]:
+                self._log(
+                    events,
+                    gettext_noop("Überzählige Hiebe (je −1, vom Angreifer zu verteilen): %(n)s."),
+                    n=attack["left"],
+                )
             attack["stage"] = "resolve"
         if attack["stage"] == "resolve":
             open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
             if len(open_strikes) == 1 and state.get("auto_phases", True):
                 # Nobody has a choice left (the character cannot stay untapped, nobody can support): roll.
                 iid = open_strikes[0]
-                helpers = [c for c in self._unassigned(state, group) if self._untapped(state, c)]
-                if not helpers and not self._untapped(state, iid):
-                    self._strike(state, iid, 0, False, events)
-                    attack["resolved"].append(iid)
-                    if attack["stage"] == "takeover":
-                        return
-                    open_strikes = []
+                if not self._defender_chooses(state, iid):
+                    self._excess(state, iid, attack.get("excess_left", 0), events)
+                    self._roll_strike(state, iid, [], False, events)
+                    return
             if open_strikes:
                 return
             self._end_attack(state, events)
@@ -160,11 +163,29 @@ class CombatMixin(Base):
         attack["left"] -= 1
         self._log(events, gettext_noop("Ein Hieb gegen %(card)s."), card=st.info(state, iid)["name_de"])
 
-    def _excess(self, state: State, iid: str, events: list) -> None:
+    def _excess(self, state: State, iid: str, n: int, events: list) -> None:
+        """The attacker puts ``n`` of the excess strikes left on this strike, −1 each."""
         attack = state["attack"]
-        attack["assigned"][iid] += 1
-        attack["left"] -= 1
-        self._log(events, gettext_noop("Überzähliger Hieb: −1 für %(card)s."), card=st.info(state, iid)["name_de"])
+        if not n:
+            return
+        attack["assigned"][iid] += n
+        attack["excess_left"] -= n
+        attack["left"] = attack["excess_left"]
+        self._log(
+            events, gettext_noop("Überzählige Hiebe: −%(n)s für %(card)s."), n=n, card=st.info(state, iid)["name_de"]
+        )
+
+    def _defender_chooses(self, state: State, iid: str) -> bool:
+        """The defender still decides on this strike: a helper may tap in support, or it may stay untapped."""
+        group = self._attack_group(state)
+        helpers = [c for c in self._unassigned(state, group) if self._untapped(state, c)]
+        return bool(helpers) or self._untapped(state, iid)
+
+    def _attacker_chooses(self, state: State) -> bool:
+        """Excess strikes are left and more than one strike is open: the attacker decides per strike."""
+        attack = state["attack"]
+        open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
+        return bool(attack.get("excess_left")) and len(open_strikes) > 1
 
     def _combat_actions(self, state: State) -> list[dict]:
         """The actions open in the attack (the last one is the default when time runs out)."""
@@ -178,8 +199,11 @@ class CombatMixin(Base):
             return [*({"type": "assign_strike", "character": c} for c in free), {"type": "assign_done"}]
         if stage == "attacker":
             return [{"type": "assign_strike", "character": c} for c in self._unassigned(state, group)]
-        if stage == "excess":
-            return [{"type": "assign_strike", "character": c} for c in attack["assigned"]]
+        if stage == "strike_attacker":
+            options = [{"type": "attacker_strike", "excess": n} for n in range(attack["excess_left"] + 1)]
+            return options[1:] + options[:1]  # the default: no −1 on this strike
+        if stage == "strike_defender":
+            return [{"type": "resolve_strike", "character": attack["strike"]}]
         if stage == "takeover":
             takeover = attack["takeover"]
             heirs = [h for h in takeover["heirs"] if h not in takeover["taken"]]
@@ -188,7 +212,7 @@ class CombatMixin(Base):
                 {"type": "take_done"},
             ]
         open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
-        every = [{"type": "resolve_all"}] if len(open_strikes) > 1 else []
+        every = [{"type": "resolve_all"}] if len(open_strikes) > 1 and not attack.get("excess_left") else []
         return every + [{"type": "resolve_strike", "character": c} for c in open_strikes]
 
     # --- assigning strikes ---------------------------------------------------------------------------
@@ -204,7 +228,7 @@ class CombatMixin(Base):
                     break
                 self._do_assign_strike(state, seat, {"character": iid}, events)
             return
-        attack = self._combat_turn(state, seat, "defender", "attacker", "excess", "rest")
+        attack = self._combat_turn(state, seat, "defender", "attacker", "rest")
         if attack.get("versus"):
             self._assign_versus(state, seat, action, events)
             return
@@ -214,21 +238,13 @@ class CombatMixin(Base):
             raise IllegalAction(
                 "bad_strike_target", gettext_noop("Hiebe gehen nur an Charaktere und Verbündete der Gemeinschaft.")
             )
-        if attack["stage"] == "excess":
-            if iid not in attack["assigned"]:
-                raise IllegalAction(
-                    "bad_strike_target",
-                    gettext_noop("Überzählige Hiebe (−1) gehen an Charaktere, denen ein Hieb zugewiesen ist."),
-                )
-            self._excess(state, iid, events)
-        else:
-            if iid in attack["assigned"]:
-                raise IllegalAction("already_assigned", gettext_noop("Diesem Charakter ist schon ein Hieb zugewiesen."))
-            if attack["stage"] == "defender" and not self._untapped(state, iid):
-                raise IllegalAction(
-                    "strike_tapped", gettext_noop("Der Verteidiger weist Hiebe nur ungetappten Charakteren zu.")
-                )
-            self._assign(state, iid, events)
+        if iid in attack["assigned"]:
+            raise IllegalAction("already_assigned", gettext_noop("Diesem Charakter ist schon ein Hieb zugewiesen."))
+        if attack["stage"] == "defender" and not self._untapped(state, iid):
+            raise IllegalAction(
+                "strike_tapped", gettext_noop("Der Verteidiger weist Hiebe nur ungetappten Charakteren zu.")
+            )
+        self._assign(state, iid, events)
         self._advance_attack(state, events)
 
     def _do_assign_done(self, state, seat, action, events):
@@ -240,8 +256,13 @@ class CombatMixin(Base):
     # --- resolving a strike ----------------------------------------------------------------------------
 
     def _do_resolve_all(self, state, seat, action, events):
-        """Every open strike in turn, as they were assigned, without support and tapping: one move."""
-        self._combat_turn(state, seat, "resolve")
+        """Every open strike in turn, as they were assigned, without support and tapping: one move (not while
+        the attacker still has excess strikes to put on them)."""
+        attack = self._combat_turn(state, seat, "resolve")
+        if attack.get("excess_left") and not attack.get("versus"):
+            raise IllegalAction(
+                "attacker_first", gettext_noop("Vor jedem Hieb verteilt der Angreifer die überzähligen Hiebe.")
+            )
         while state.get("attack") and state["attack"]["stage"] == "resolve":
             self._do_resolve_strike(state, seat, {}, events)
 
@@ -249,17 +270,64 @@ class CombatMixin(Base):
         if state.get("attack") and state["attack"].get("versus"):
             self._resolve_versus(state, seat, action, events)
             return
-        attack = self._combat_turn(state, seat, "resolve")
-        open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
-        iid = action.get("character") or open_strikes[0]
-        if iid not in open_strikes:
-            raise IllegalAction("no_strike", gettext_noop("Gegen diesen Charakter ist kein Hieb offen."))
-        support = self._support_helpers(state, action.get("support"))
-        for helper in support:
+        attack = self._combat_turn(state, seat, "resolve", "strike_defender")
+        support = action.get("support")
+        stay = bool(action.get("stay_untapped"))
+        if attack["stage"] == "strike_defender":
+            iid = attack["strike"]
+            if action.get("character") not in (None, iid):
+                raise IllegalAction("no_strike", gettext_noop("Erst wird der gewählte Hieb abgewickelt."))
+        else:
+            open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
+            iid = action.get("character") or open_strikes[0]
+            if iid not in open_strikes:
+                raise IllegalAction("no_strike", gettext_noop("Gegen diesen Charakter ist kein Hieb offen."))
+            if self._attacker_chooses(state):
+                # "Vor der Abwicklung eines Hiebes … kann [der Angreifer] außerdem -1 Modifikationen … zuweisen".
+                if support or stay:
+                    raise IllegalAction(
+                        "attacker_first",
+                        gettext_noop("Vor Unterstützung und −3 entscheidet der Angreifer über diesen Hieb."),
+                    )
+                attack["strike"] = iid
+                attack["stage"] = "strike_attacker"
+                self._log(
+                    events, gettext_noop("Als Nächstes: Hieb gegen %(card)s."), card=st.info(state, iid)["name_de"]
+                )
+                return
+            self._excess(state, iid, attack.get("excess_left", 0), events)  # the last strike: all that are left
+        self._roll_strike(state, iid, support, stay, events)
+
+    def _attacker_excess(self, state: State, seat: int, action: dict, events: list) -> None:
+        """``attacker_strike`` against a creature's strike: ``excess`` of the excess strikes left go on it."""
+        attack = self._combat_turn(state, seat, "strike_attacker")
+        iid = attack["strike"]
+        n = action.get("excess") or 0
+        if not isinstance(n, int) or not 0 <= n <= attack["excess_left"]:
+            raise IllegalAction(
+                "bad_excess",
+                gettext_noop("Es sind noch %(n)s überzählige Hiebe (−1) zu verteilen."),
+                n=attack["excess_left"],
+            )
+        if action.get("stay_untapped"):
+            raise IllegalAction("not_untapped", gettext_noop("Nur ein ungetappter Charakter kann ungetappt bleiben."))
+        self._excess(state, iid, n, events)
+        if self._defender_chooses(state, iid):
+            attack["stage"] = "strike_defender"
+            return
+        self._roll_strike(state, iid, [], False, events)
+
+    def _roll_strike(self, state: State, iid: str, support, stay: bool, events: list) -> None:
+        attack = state["attack"]
+        helpers = self._support_helpers(state, support)
+        for helper in helpers:
             state["inst"][helper]["tapped"] = True
-        self._strike(state, iid, len(support), bool(action.get("stay_untapped")), events)
+        attack["stage"] = "resolve"  # the body check may open a takeover that returns here
+        attack["strike"] = None
+        self._strike(state, iid, len(helpers), stay, events)
         attack["resolved"].append(iid)
-        self._advance_attack(state, events)
+        if state.get("attack") is attack and attack["stage"] == "resolve":
+            self._advance_attack(state, events)
 
     def _support_helpers(self, state: State, support) -> list[str]:
         """ "+1 für jeden anderen Charakter oder Verbündeten derselben Gemeinschaft, dem kein Hieb zugewiesen
@@ -339,6 +407,7 @@ class CombatMixin(Base):
     def _strike_failed(self, state: State, events: list) -> None:
         """The character beat the strike: the attack's body check, unless detainment or no body."""
         attack = state["attack"]
+        attack["failed"] = attack.get("failed", 0) + 1  # an agent is wounded by it (agents.py)
         if attack["detainment"]:
             return  # "Verhörangriffe können nicht besiegt werden"
         if attack["body"] is None:
@@ -475,7 +544,9 @@ class CombatMixin(Base):
         beaten = not attack["detainment"] and attack["assigned"] and attack["defeated"] >= len(attack["assigned"])
         if beaten:
             self._log(events, gettext_noop("Der Angriff (%(name)s) ist besiegt."), name=attack["name"])
-        if creature and state["inst"][creature]["zone"] == "play":
+        if attack.get("source") == "agent":
+            self._agent_attack_over(state, attack, beaten, events)
+        elif creature and state["inst"][creature]["zone"] == "play":
             if beaten:
                 # "… geht in den Siegpunktstapel des angegriffenen Spielers"; which points count (with or
                 # without *) is the score's business (scoring.py, "Punkte").
@@ -493,6 +564,8 @@ class CombatMixin(Base):
             nxt = dict(queue[0])
             nxt["queue"] = queue[1:]
             self._start_attack(state, group, nxt, events)
+        else:
+            self._open_agent_window(state, group)  # agents attack after the automatic attacks
 
 
 def prowess_of(attack: dict) -> int:

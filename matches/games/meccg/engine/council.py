@@ -24,8 +24,8 @@ class CouncilMixin(Base):
             info = st.info(state, iid)
             points = info["mp"] or 0
             kind = info["mp_type"]
-            if not points or not kind:
-                continue
+            if not points or not kind or state["inst"][iid].get("agent") is not None:
+                continue  # an agent played as a hazard scores nothing for its player
             if state["inst"][iid]["owner"] != seat and state["inst"][iid]["zone"] == "mp":
                 # An opponent's character eliminated in company combat: kill points, counted like creature
                 # points ("Kämpfe zwischen Gemeinschaften") whichever star the alignment scores.

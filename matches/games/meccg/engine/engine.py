@@ -26,6 +26,7 @@ from matches.engine.base import Action, Event, IllegalAction, Result, State, get
 
 from . import form
 from . import state as st
+from .agents import AgentsMixin
 from .cardinfo import region_map
 from .chain import ChainMixin
 from .choices import ChoicesMixin
@@ -53,6 +54,7 @@ UNDO_SKIP = (*SHARED_KEYS, "rng", "ids", "last")
 class MeccgEngine(
     SetupMixin,
     TurnsMixin,
+    AgentsMixin,
     PaceMixin,
     OrganisationMixin,
     HazardPhaseMixin,
@@ -149,6 +151,8 @@ class MeccgEngine(
             return [self._attack_seat(state)]
         if state["chain"]:
             return [state["priority"]]
+        if state["turn"].get("agent_window"):
+            return [1 - state["turn"]["active"]]  # an agent may attack the company (agents.py)
         trim = [s for s in (0, 1) if len(players[s]["hand"]) > st.HAND_SIZE and state["turn"].get("trim")]
         if trim:
             return trim
@@ -264,6 +268,12 @@ class MeccgEngine(
             raise IllegalAction(
                 "attack_open",
                 gettext_noop("Erst muss der laufende Angriff abgewickelt werden (Hiebe zuweisen, würfeln)."),
+            )
+        window = state.get("turn") and state["turn"].get("agent_window")
+        if window and action["type"] not in ("agent_attack", "pass", "propose", "answer", "withdraw"):
+            raise IllegalAction(
+                "agent_window_open",
+                gettext_noop("Erst entscheidet der Gegner, ob ein Agent die Gemeinschaft angreift."),
             )
         new = {k: v if k in SHARED_KEYS or k == "last" else copy.deepcopy(v) for k, v in state.items()}
         events: list[Event] = []

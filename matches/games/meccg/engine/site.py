@@ -33,6 +33,8 @@ class SiteMixin(Base):
         if attacks:
             first = {**attacks[0], "queue": attacks[1:]}
             self._start_attack(state, group, first, events)
+        else:
+            self._open_agent_window(state, group)
 
     def _site_resource_cost(self, state: State, seat: int, action: dict, info: dict, group: dict | None) -> str:
         """Items, allies and factions: at an entered site that allows them, tapping an untapped character of

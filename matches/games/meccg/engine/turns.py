@@ -151,6 +151,8 @@ class TurnsMixin(Base):
                 )
             self._pass_chain(state, seat, events)
             return
+        if self._pass_agent_window(state, seat, events):
+            return
         turn = state["turn"]
         if turn["phase"] == "movement" and self._current_company(state) and seat != turn["active"]:
             self._no_trim(state)

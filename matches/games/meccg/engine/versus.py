@@ -251,6 +251,9 @@ class VersusMixin(Base):
 
     def _do_attacker_strike(self, state, seat, action, events):
         """The attacker's part of one strike: excess −1s on the defender, −3 to stay untapped."""
+        if state.get("attack") and not state["attack"].get("versus"):
+            self._attacker_excess(state, seat, action, events)  # a creature's strike (combat.py)
+            return
         attack = self._combat_turn(state, seat, "strike_attacker")
         defender = attack["strike"]
         excess = action.get("excess") or 0

@@ -54,6 +54,7 @@ class ViewMixin(Base):
                     and not self._hidden_in_play(state, i, seat)
                     and not self._in_chain(state, i)
                 ],
+                "agents": self._agents_view(state, s, seat, card),
                 "auto_pass": player["auto_pass"],
                 "drafted": [card(i) for i in player["drafted"]],
                 "aside": [card(i) for i in player["aside"]],
@@ -172,6 +173,8 @@ class ViewMixin(Base):
             left=attack["left"],
             assigned=[{"character": c, "excess": n} for c, n in attack["assigned"].items()],
             resolved=list(attack["resolved"]),
+            excess_left=attack.get("excess_left", 0),
+            strike=attack.get("strike"),
             defeated=attack["defeated"],
             creature=card(attack["card"]) if attack.get("card") else None,
             takeover=(
@@ -181,11 +184,9 @@ class ViewMixin(Base):
             ),
         )
         if attack.get("versus"):
-            # Company combat: who fights whom, the excess −1s still to put on, the strike being resolved.
+            # Company combat: who fights whom.
             out.update(
                 attackers=list(attack["attackers"]),
                 pairs=[{"character": d, "by": a} for d, a in attack["by"].items()],
-                excess_left=attack["excess_left"],
-                strike=attack.get("strike"),
             )
         return out

@@ -103,7 +103,11 @@ def test_strikes_assigned_by_defender_then_forced_and_resolved_with_support(game
     assert any("Siegpunktstapel von Platz 1" in line for line in game.log())
 
 
-def test_excess_strikes_are_minus_one_and_support_plus_one(game, catalogue):
+def test_excess_strikes_are_put_on_strike_by_strike_before_each_strike(game, catalogue):
+    """seeds/003 "Abwicklung der Hiebe": "Jeder Hieb wird einzeln durchgeführt. Vor der Abwicklung eines Hiebes
+    kann der Angreifer … außerdem -1 Modifikationen auf das Kampfgeschick zuweisen, sofern noch überzählige
+    Hiebe existieren." — after the defender has chosen the strike ("Reihenfolge …, über die der Verteidiger
+    entscheidet"), before the defender's support and the roll."""
     company = to_bag_end(game)
     aragorn, bilbo = company["chars"]
     game.state["inst"][bilbo]["tapped"] = True
@@ -111,23 +115,75 @@ def test_excess_strikes_are_minus_one_and_support_plus_one(game, catalogue):
     game.engine._start_attack(
         game.state,
         group,
-        {"name": "Orks", "race": "Orcs", "strikes": 3, "prowess": 7, "body": None, "detainment": False},
+        {"name": "Orks", "race": "Orcs", "strikes": 4, "prowess": 7, "body": None, "detainment": False},
         [],
     )
     game.do(0, type="assign_strike", character=aragorn)
-    # Bilbo is tapped: the defender cannot give him a strike; the attacker must (forced), then the excess
-    # strike: two targets, the attacker chooses.
-    assert game.state["attack"]["stage"] == "excess" and game.engine.current_seats(game.state) == [1]
-    game.do(1, type="assign_strike", character=aragorn)
-    assert game.state["attack"]["assigned"] == {aragorn: 1, bilbo: 0}
-    dice(game, (1, 1), (1, 1))  # strike lost, body check 2: wounded
-    game.do(0, type="resolve_strike", character=bilbo, stay_untapped=False)
+    # Bilbo is tapped: the defender cannot give him a strike; the attacker must (forced). Two strikes are
+    # left over: nothing is put on anyone yet, the defender orders the strikes first.
+    attack = game.state["attack"]
+    assert (attack["stage"], attack["excess_left"], attack["assigned"]) == ("resolve", 2, {aragorn: 0, bilbo: 0})
+    assert game.engine.current_seats(game.state) == [0]
+    assert "resolve_all" not in [a["type"] for a in game.engine.choices(game.state, 0)]
+    game.do(0, type="resolve_strike", character=bilbo)
+    attack = game.state["attack"]
+    assert (attack["stage"], attack["strike"]) == ("strike_attacker", bilbo)
+    assert game.engine.current_seats(game.state) == [1]
+    offered = [a.get("excess") for a in game.engine.choices(game.state, 1) if a["type"] == "attacker_strike"]
+    assert sorted(offered) == [0, 1, 2]
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="attacker_strike", excess=3)
+    assert error.value.code == "bad_excess"
+    dice(game, (4, 4))  # Bilbo: 1 + 8, tapped −1, one excess −1 = 7 against 7: ineffectual
+    game.do(1, type="attacker_strike", excess=1)
+    # Aragorn has a strike and Bilbo is tapped: the defender has no choice left, the strike is rolled at once.
     line = next(line for line in game.log() if line.startswith("Hieb gegen Bilbo"))
-    assert "getappt −1" in line  # tapped before the strike
+    assert "getappt −1" in line and "überzählige Hiebe −1" in line and "= 7 gegen 7" in line, line
+    attack = game.state["attack"]
+    assert (attack["stage"], attack["excess_left"]) == ("resolve", 1)
+    # The last strike: the table puts the last excess strike on it (nothing else could help the attacker);
+    # Aragorn is untapped, so the defender still decides (−3 to stay untapped) and rolls.
     dice(game, (2, 2))
     game.do(0, type="resolve_strike", character=aragorn)
     line = next(line for line in game.log() if line.startswith("Hieb gegen Aragorn"))
-    assert "überzählige Hiebe −1" in line and "= 9 gegen 7" in line
+    assert "überzählige Hiebe −1" in line and "= 9 gegen 7" in line, line
+    assert game.state["attack"] is None
+
+
+def test_the_defender_decides_on_the_strike_after_the_attackers_excess_strikes(game, catalogue):
+    """The defender's "-3, falls er vor der Durchführung des Wurfes nicht getappt wird" is decided after the
+    attacker put his −1s on the strike ("Vor der Abwicklung eines Hiebes … -1 Modifikationen"): asked for
+    with the choice of the strike, it is refused. (Support cannot meet excess strikes against a creature:
+    "Hiebe müssen an so viele Charaktere wie möglich verteilt werden", so nobody is left to support.)"""
+    company = to_bag_end(game)
+    aragorn, bilbo = company["chars"]
+    game.engine._start_attack(
+        game.state,
+        game.companies(0)[0],
+        {"name": "Orks", "race": "Orcs", "strikes": 3, "prowess": 7, "body": None, "detainment": False},
+        [],
+    )
+    game.do(0, type="assign_strike", characters=[aragorn, bilbo])
+    assert game.state["attack"]["excess_left"] == 1
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="resolve_strike", character=aragorn, stay_untapped=True)
+    assert error.value.code == "attacker_first"
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="resolve_all")
+    assert error.value.code == "attacker_first"
+    game.do(0, type="resolve_strike", character=aragorn)
+    game.do(1, type="attacker_strike", excess=0)  # kept for the other strike
+    assert game.state["attack"]["stage"] == "strike_defender" and game.engine.current_seats(game.state) == [0]
+    dice(game, (5, 5))
+    game.do(0, type="resolve_strike", stay_untapped=True)  # 6 + 10 − 3 = 13 > 7
+    line = next(line for line in game.log() if line.startswith("Hieb gegen Aragorn"))
+    assert "bleibt ungetappt −3" in line and "überzählige" not in line and "= 13 gegen 7" in line, line
+    assert not game.state["inst"][aragorn]["tapped"]
+    dice(game, (5, 5))
+    game.do(0, type="resolve_strike", character=bilbo)  # the last strike takes the excess −1
+    line = next(line for line in game.log() if line.startswith("Hieb gegen Bilbo"))
+    assert "überzählige Hiebe −1" in line and "= 10 gegen 7" in line, line
+    assert game.state["attack"] is None
 
 
 def test_body_check_against_the_modified_body_saved_by_an_item(game, catalogue):

@@ -65,12 +65,12 @@ def test_a_strike_with_support_excess_and_detainment_reads_in_english(game, cata
         events,
     )
     game.events.extend(events)
-    game.do(0, type="assign_strike", character=aragorn)
-    game.do(1, type="assign_strike", character=aragorn)  # the excess strike: −1 on Aragorn
+    game.do(0, type="assign_strike", character=aragorn)  # the attacker's strike on Bilbo is forced
     dice(game, (1, 1))
     game.do(0, type="resolve_strike", character=bilbo)
+    game.do(1, type="attacker_strike", excess=0)  # the excess strike is kept for Aragorn's strike
     dice(game, (1, 1))
-    game.do(0, type="resolve_strike", character=aragorn)
+    game.do(0, type="resolve_strike", character=aragorn)  # the last strike: the −1 goes on it
     lines = english(game.events)
     attack = next(line for line in lines if line.startswith("Attack on"))
     assert "(detainment)" in attack, attack

@@ -1,0 +1,159 @@
+"""Agents as hazards (issue 19; seeds/003 "Schlüsselbegriffe: Agenten", "Agenten als Gefahren", "Ortsphase").
+Dice are fixed per test by replacing the engine's roller on this engine instance."""
+
+import pytest
+
+from matches.engine.base import IllegalAction
+from matches.games.meccg.engine import state as st
+
+
+@pytest.fixture
+def game(table):
+    table.start()
+    return table
+
+
+def dice(game, *rolls):
+    queue = list(rolls)
+    game.engine._roll2d6 = lambda state: queue.pop(0)
+
+
+def in_hand(game, catalogue, seat, code):
+    game.state["cards"][code] = catalogue[code]
+    return st.new_instance(game.state, code, seat, "hand")
+
+
+def to_turn(game, number, phase):
+    while not (game.turn["number"] == number and game.turn["phase"] == phase):
+        game.next_phase()
+
+
+def test_a_hero_plays_an_agent_face_down_against_the_limit_and_it_attacks_a_minion_company_as_detainment(
+    game, catalogue
+):
+    """ "Helden- und Balrog-Spieler dürfen auch Agenten als Gefahren verwenden." "Ein Agent wird in der
+    Bewegungs-/Gefahrenphase verdeckt und ungetappt ausgespielt (zählt gegen das Gefahrenlimit). Er befindet
+    sich dann an einem seiner Heimatorte." In the site phase: "Jeder gegnerische Agent, der sich am selben Ort
+    befindet, darf die Gemeinschaft angreifen"; "War der Agent bei Ankündigung des Angriffs verdeckt und befindet
+    sich an seinem Heimatort: +5 und +1 auf Konstitution"; "Ein Angriff eines Agenten gegen Schergen- oder
+    Balrogspieler ist immer ein Verhörangriff"; "Der Agent wird verwundet, wenn mindestens einer seiner Hiebe
+    fehlschlägt." """
+    to_turn(game, 2, "movement")  # the minion's company stays at Minas Morgul
+    company = game.companies(1)[0]
+    golodhros = in_hand(game, catalogue, 0, "DM-14")  # prowess 5, body 9; home Minas Morgul, Cirith Ungol, …
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="play_card", card=golodhros)
+    assert error.value.code == "not_playable"
+    before = company["hazards"]
+    characters = game.engine.marshalling_points(game.state, 0).characters
+    events = game.do(0, type="play_agent", card=golodhros)
+    company = game.companies(1)[0]  # the engine returns a new state
+    card = game.state["inst"][golodhros]
+    assert (card["zone"], card["face_down"], card["tapped"], card["agent"]["site"]) == ("play", True, False, None)
+    assert company["hazards"] == before + 1
+    assert [e.public.render() for e in events] == ["Platz 1 spielt einen Agenten verdeckt aus."]
+    seen = game.engine.view(game.state, 1)
+    assert {"hidden": True, "agent": True} in seen["players"][0]["agents"]
+    assert "DM-14" not in str(seen)
+    to_turn(game, 2, "site")
+    game.do(1, type="enter_site")
+    # No automatic attack at the Darkhaven: the table waits for the hazard player's agent.
+    assert game.engine.current_seats(game.state) == [0]
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="next_phase")
+    assert error.value.code == "agent_window_open"
+    offered = [a["type"] for a in game.engine.choices(game.state, 0)]
+    assert offered == ["agent_attack", "pass"]
+    game.do(0, type="agent_attack", card=golodhros)
+    attack = game.state["attack"]
+    assert (attack["source"], attack["strikes"], attack["prowess"], attack["body"]) == ("agent", 1, 10, 10)
+    assert attack["detainment"] is True and attack.get("key") is None
+    assert not card_of(game, golodhros)["face_down"] and card_of(game, golodhros)["agent"]["site"] == "Minas Morgul"
+    assert any("Golodhros" in line and "aufgedeckt" not in line for line in game.log())
+    gorbag = game.companies(1)[0]["chars"][0]
+    game.do(1, type="assign_strike", character=gorbag)
+    dice(game, (6, 6))
+    game.do(1, type="resolve_strike", character=gorbag)  # the strike fails: no body check (detainment)
+    assert game.state["attack"] is None
+    agent = card_of(game, golodhros)
+    assert (agent["zone"], agent["wounded"]) == ("play", True)
+    # Face up on the hero's table it is still a hazard: its 3 character points are nobody's.
+    assert game.engine.marshalling_points(game.state, 0).characters == characters
+    assert not any(line.startswith("Konstitutionswurf gegen den Angriff") for line in game.log())
+    # "In jeder Ortsphase darf jeder Agent nur einmal angreifen": the table does not wait again.
+    assert not game.state["turn"].get("agent_window")
+    assert game.engine.current_seats(game.state) == [1]
+
+
+def card_of(game, iid):
+    return game.state["inst"][iid]
+
+
+def test_an_agent_whose_strike_is_defeated_is_the_defenders_kill_points(game, catalogue):
+    """ "Der Agent wird eliminiert, wenn alle seine Hiebe besiegt werden. In diesem Fall erhält der Gegner die
+    Siegpunkte, die als Siegpunkte für Kreaturen zählen." Against a hero company it is no detainment; agents that
+    are hazard cards (*Lobelia Sackheim-Beutlin*) are played by any player."""
+    company = game.companies(0)[0]
+    game.to_phase("organization")
+    game.do(0, type="plan_movement", company=company["id"], site=game.find(0, "sites", "TW-372"), kind="starter")
+    to_turn(game, 1, "movement")
+    lobelia = in_hand(game, catalogue, 1, "DM-28")  # prowess 0, body 9, 1 kill point; home Bag End, Bree
+    game.do(1, type="play_agent", card=lobelia)
+    to_turn(game, 1, "site")
+    game.do(0, type="enter_site")  # Bag End: no automatic attack
+    assert game.engine.current_seats(game.state) == [1]
+    game.do(1, type="agent_attack", card=lobelia)
+    attack = game.state["attack"]
+    assert (attack["prowess"], attack["body"], attack["detainment"]) == (5, 10, False)
+    aragorn = game.companies(0)[0]["chars"][0]
+    game.do(0, type="assign_strike", character=aragorn)
+    dice(game, (6, 6), (6, 5))  # Aragorn 6 + 12 > 5; body check 11 > 10: defeated
+    game.do(0, type="resolve_strike", character=aragorn)
+    assert game.state["attack"] is None
+    assert lobelia in game.state["players"][0]["mp"]
+    sheet = game.engine.marshalling_points(game.state, 0)
+    assert sheet.creatures_plain == 1
+    assert game.engine.marshalling_points(game.state, 1).creatures_plain == 0
+
+
+def test_agent_actions_once_per_round_against_the_limit_and_only_for_agents_already_in_play(game, catalogue):
+    """ "Ein Agent, der bereits zu Beginn des gegnerischen Zuges im Spiel war, kann in jeder Runde genau eine der
+    folgenden Handlungen durchführen. Jede dieser Handlungen zählt 1 gegen das Gefahrenlimit": Enttappen,
+    Heilen ("in den getappten Zustand versetzt"), Verdecken. Revealing: "zählt nicht zum Gefahrenlimit"; an agent
+    that has not moved "erscheint an einem seiner Heimatorte"."""
+    to_turn(game, 1, "movement")
+    lobelia = in_hand(game, catalogue, 1, "DM-28")
+    game.do(1, type="play_agent", card=lobelia)
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="agent_action", card=lobelia, kind="hide")
+    assert error.value.code == "agent_too_new"
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="reveal_agent", card=lobelia, site="Moria")
+    assert error.value.code == "not_home_site"
+    hazards = game.companies(0)[0]["hazards"]
+    game.do(1, type="reveal_agent", card=lobelia, site="Bree")
+    assert game.companies(0)[0]["hazards"] == hazards  # revealing is free
+    assert card_of(game, lobelia)["agent"]["site"] == "Bree" and not card_of(game, lobelia)["face_down"]
+    to_turn(game, 3, "movement")
+    company = game.companies(0)[0]
+    card_of(game, lobelia)["wounded"] = True
+    hazards = company["hazards"]
+    game.do(1, type="agent_action", card=lobelia, kind="heal")
+    assert (card_of(game, lobelia)["wounded"], card_of(game, lobelia)["tapped"]) == (False, True)
+    assert game.companies(0)[0]["hazards"] == hazards + 1
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="agent_action", card=lobelia, kind="untap")
+    assert error.value.code == "agent_acted"
+
+
+def test_a_minion_player_does_not_play_agent_characters_as_hazards(game, catalogue):
+    """Agent characters are hazards only for hero and Balrog players; minion and Fallen-wizard players use them
+    as characters ("Agenten als Charaktere")."""
+    to_turn(game, 1, "movement")
+    bill = in_hand(game, catalogue, 1, "DM-3")
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="play_agent", card=bill)
+    assert error.value.code == "agent_not_hazard"
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="play_agent", card=in_hand(game, catalogue, 0, "DM-14"))
+    assert error.value.code == "agent_phase"  # not in one's own movement/hazard phase
