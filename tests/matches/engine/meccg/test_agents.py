@@ -69,7 +69,9 @@ def test_a_hero_plays_an_agent_face_down_against_the_limit_and_it_attacks_a_mini
     assert (attack["source"], attack["strikes"], attack["prowess"], attack["body"]) == ("agent", 1, 10, 10)
     assert attack["detainment"] is True and attack.get("key") is None
     assert not card_of(game, golodhros)["face_down"] and card_of(game, golodhros)["agent"]["site"] == "Minas Morgul"
-    assert any("Golodhros" in line and "aufgedeckt" not in line for line in game.log())
+    # revealed by the attack: named in the log, with the face-down-at-home modifiers the table applied
+    assert any("deckt den Agenten Golodhros auf" in line for line in game.log())
+    assert any("Golodhros greift an" in line and "verdeckt am Heimatort +5" in line for line in game.log())
     gorbag = game.companies(1)[0]["chars"][0]
     game.do(1, type="assign_strike", character=gorbag)
     dice(game, (6, 6))
