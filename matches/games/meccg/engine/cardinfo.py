@@ -146,9 +146,10 @@ def keying_facts(card_type: str, attrs: dict, text: str = "") -> Info:
         ]
         unnamed = [attrs.get(f) for f in ("haven1", "haven2") if attrs.get(f) and " - " not in attrs.get(f)]
         if named and unnamed:
-            # The data's paths stand; the text only names the havens they lead from, in the same order.
-            paths = {name: (unnamed[i] if i < len(unnamed) else path) for i, (name, path) in enumerate(named)}
-            facts["havens"] = {**paths, **_haven_paths(attrs)}
+            # The minion havens' data give the paths without the havens' names; the printed text names them
+            # and stands where the two differ: Carn Dûm and Dol Guldur print {d}{b}{d}{s} / {s}{d}{b}{d}
+            # (Angmar, Gundabad, Anduin Vales {b}, Southern Mirkwood by the region cards), the data {s} for {b}.
+            facts["havens"] = {**dict(named), **_haven_paths(attrs)}
     return facts
 
 

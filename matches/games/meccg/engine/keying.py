@@ -309,6 +309,10 @@ def key_creature(
     here = find_site(cards, origin, alignment, "from")
     there = None if destination in (None, "") else find_site(cards, destination, alignment, "to")
     regions_map = region_map if region_map is not None else build_region_map(cards.values())
+    if there is not None and key(there["name_en"]) == key(here["name_en"]) and movement in (None, "") and not regions:
+        # "to" names the company's own site and no movement is given: the company stays ("Bewegung": it
+        # "kann entweder an ihrem aktuellen Ort bleiben oder …"); with a movement it is a 400 (build_route).
+        there = None
     if there is None:
         if movement not in (None, ""):
             raise KeyingError(
