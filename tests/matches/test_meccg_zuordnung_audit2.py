@@ -765,6 +765,89 @@ CASES = [
     case("error-unknown-site", "Orc-patrol", "hero", "Lórien", "Minas Ithil", "starter", status=400, field="to"),
     case("error-region-as-site", "Orc-patrol", "hero", "Rhudaur", "Moria", "starter", status=400, field="from"),
     case("error-alignment", "Orc-patrol", "elf", "Lórien", "Moria", "starter", status=400, field="alignment"),
+    # The enums in another spelling are the same question.
+    case(
+        "names-alignment-and-movement-any-case",
+        "Orc-patrol",
+        "Hero",
+        "Lórien",
+        "Moria",
+        "Starter",
+        keys={T("w"), T("S")},
+    ),
+    case(
+        "names-fallen-wizard-underscore",
+        "Orc-patrol",
+        "fallen_wizard",
+        "Isengard",
+        "Glittering Caves",
+        "region",
+        ["Gap of Isen"],
+        keys={T("R")},
+    ),
+    # --- from == to: without a movement the company stays ("Bewegung": "an ihrem aktuellen Ort bleiben");
+    # with one it is no move at all.
+    case(
+        "same-site-no-movement-stays",
+        "Orc-patrol",
+        "hero",
+        "Moria",
+        "Moria",
+        keys={T("S")},
+        route={"regions": [], "region_types": []},
+    ),
+    case("same-site-with-movement", "Orc-patrol", "hero", "Moria", "Moria", "starter", status=400, field="to"),
+    # --- Dragons ("Drachen"): a Dragon Ahunt's attack on companies moving in its regions "zählt als Angriff
+    # durch Kreaturen": keyed to those regions; a Dragon at Home only adds an automatic-attack to its lair.
+    case(
+        "dragon-ahunt-northern-rhovanion",
+        "Smaug Ahunt",
+        "hero",
+        "Lórien",
+        "The Lonely Mountain",
+        "starter",
+        keys={R("Northern Rhovanion")},
+    ),
+    case(
+        "dragon-ahunt-german-name",
+        "Smaug auf der Jagd",
+        "hero",
+        "Lake-town",
+        "The Lonely Mountain",
+        "region",
+        ["Northern Rhovanion"],
+        keys={R("Northern Rhovanion")},
+    ),
+    case("dragon-ahunt-not-moria", "Smaug Ahunt", "hero", "Lórien", "Moria", "starter", keys=set()),
+    case(
+        "dragon-ahunt-minion-dark-domain",
+        "Bairanax Ahunt",
+        "minion",
+        "Carn Dûm",
+        "Mount Gundabad",
+        "starter",
+        keys={R("Gundabad", True)},
+    ),
+    case(
+        "dragon-ahunt-doors-of-night",
+        "Smaug Ahunt",
+        "hero",
+        "Lórien",
+        "Dead Marshes",
+        "starter",
+        keys={R("Dagorlad")},
+        extra={"doors_of_night": True},
+    ),
+    case(
+        "dragon-at-home-no-creature",
+        "Smaug at Home",
+        "hero",
+        "Lórien",
+        "The Lonely Mountain",
+        "starter",
+        status=400,
+        field="creature",
+    ),
 ]
 
 
@@ -789,3 +872,42 @@ def test_case(client, meccg_cards, body, status, keys, route, playable, field):
     if route is not None:
         assert data["route"] == route, data
     assert isinstance(data["message"], str) and data["message"].strip()
+
+
+def post(client, **body):
+    return client.post(URL, body, content_type="application/json")
+
+
+def test_message_is_german_and_names_the_keys(client, meccg_cards):
+    # "message": a German sentence; regions and sites as the German cards name them, detainment marked.
+    worm = post(client, creature="Cave Worm", alignment="hero", to="Moria", movement="starter", **{"from": "Lórien"})
+    assert worm.json()["message"] == "Höhlen-Lindwurm kann zugeordnet werden: Rothornpaß."
+    assert worm.json()["keys"] == [{"kind": "region", "name": "Redhorn Gate", "detainment": False}]
+    orcs = post(
+        client,
+        creature="Orc-patrol",
+        alignment="minion",
+        to="Cirith Ungol",
+        movement="starter",
+        **{"from": "Minas Morgul"},
+    )
+    assert orcs.json()["message"] == (
+        "Ork-Patrouille kann zugeordnet werden: Schattenland {s} (Verhör), Dunkle Feste {D} (Verhör)."
+    )
+    none = post(client, creature="Giant", alignment="hero", to="Edoras", movement="starter", **{"from": "Lórien"})
+    assert none.json()["message"] == "Riese kann dieser Reiseroute und Edoras nicht zugeordnet werden."
+
+
+def test_errors_say_which_rule(client, meccg_cards):
+    body = {"creature": "Orc-patrol", "alignment": "hero", "from": "Rivendell", "to": "Moria", "movement": "region"}
+    apart = post(client, **body, regions=["Rhudaur", "Redhorn Gate"]).json()["error"]
+    assert "nicht benachbart" in apart["message"] and "Rhudaur" in apart["message"]
+    ends = post(client, **body, regions=["Hollin", "Redhorn Gate"]).json()["error"]
+    assert "beginnen" in ends["message"] and "Rhudaur" in ends["message"]
+    five = ["Rhudaur", "High Pass", "Anduin Vales", "Western Mirkwood", "Southern Mirkwood"]
+    many = post(client, **{**body, "to": "Dol Guldur"}, regions=five).json()["error"]
+    assert "höchstens 4" in many["message"]
+    twice = post(client, **{**body, "to": "Ost-in-Edhil"}, regions=["Rhudaur", "Hollin", "Rhudaur", "Hollin"])
+    assert "mehrmals" in twice.json()["error"]["message"]
+    starter = post(client, **{**body, "from": "Lórien", "to": "Barad-dûr", "movement": "starter"}).json()["error"]
+    assert "Gorgoroth" in starter["message"]
