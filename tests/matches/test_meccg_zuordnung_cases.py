@@ -66,7 +66,7 @@ GOOD = {"creature": "Cave-drake", "alignment": "hero", "from": "Lórien", "to": 
         ({"alignment": None}, "alignment"),
         ({"alignment": ["hero"]}, "alignment"),
         ({"alignment": {"a": 1}}, "alignment"),
-        ({"alignment": "Hero"}, "alignment"),
+        ({"alignment": "Held"}, "alignment"),  # "Hero", "fallen_wizard" are accepted (audit 2)
         ({"from": None}, "from"),
         ({"from": 3.5}, "from"),
         ({"from": True}, "from"),

@@ -5,6 +5,8 @@ Both answer from ``engine.keying`` with every MECCG card of the database (``card
 
 from __future__ import annotations
 
+import re
+
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -81,6 +83,9 @@ def calculate(body) -> dict:
             _("„alignment“ fehlt: „hero“, „minion“, „fallen-wizard“ oder „balrog“."),
             "alignment",
         )
+    if isinstance(alignment, str):
+        # "Hero", "fallen_wizard", "Fallen Wizard": the enum's spelling is not the question asked.
+        alignment = re.sub(r"[\s_]+", "-", alignment.strip().casefold())
     if not isinstance(alignment, str) or alignment not in ALIGNMENTS:
         raise KeyingRequestError(
             "invalid_alignment",
@@ -91,6 +96,8 @@ def calculate(body) -> dict:
     origin = _text(body, "from", required=True)
     destination = _text(body, "to", required=False)
     movement = body.get("movement")
+    if isinstance(movement, str):
+        movement = movement.strip().casefold()
     if movement in ("", None):
         movement = None
     elif not isinstance(movement, str) or movement not in MOVEMENTS:

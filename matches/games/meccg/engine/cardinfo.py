@@ -114,6 +114,9 @@ _TAG = re.compile(r"<[^>]+>")
 _SITE_PATH_FROM = re.compile(r"Site Path From ([^:<]+?)\s*:\s*((?:\{[a-zA-Z]\}\s*)+)", re.IGNORECASE)
 
 
+_AHUNT = re.compile(r"Any company moving in (.+?) faces one Dragon attack", re.IGNORECASE)
+_AHUNT_MORE = re.compile(r"If Doors of Night is in play, this attack also affects:?\s*(.+?)\.(?:\s|$)", re.IGNORECASE)
+_AT_HOME = re.compile(r"Unless .+? Ahunt is in play, .+? has an additional automatic-attack", re.IGNORECASE)
 _KEYING_WORDS = re.compile(
     r"keyed|played at|playable at|detainment|playable only|no effect on a minion|opponent is a balrog|site path|"
     r"moving from",
@@ -133,22 +136,37 @@ def keying_facts(card_type: str, attrs: dict, text: str = "") -> Info:
     (creatures it allows, detainment) and its haven paths where the data gives them without the haven's
     name (the minion havens: the names are in the card text, "Site Path From Minas Morgul: …")."""
     facts: Info = {}
+    plain = plain_text(text)
     if "Creature" in (attrs.get("subtype") or ""):
         facts["key_symbols"] = attrs.get("playable") or ""
         # Only the sentences keying reads (the state carries every card's facts: keep it small).
-        sentences = re.split(r"(?<=[.!])\s*(?=[A-Z(]|$)", plain_text(text))
+        sentences = re.split(r"(?<=[.!])\s*(?=[A-Z(]|$)", plain)
         facts["key_text"] = " ".join(s.strip() for s in sentences if _KEYING_WORDS.search(s))
+    ahunt = _AHUNT.search(plain) if card_type == "Hazard" else None
+    if ahunt and "Long-event" in (attrs.get("subtype") or ""):
+        # A Dragon Ahunt: "Any company moving in A, B and/or C faces one Dragon attack (considered a hazard
+        # creature attack)" (seed 003 "Drachen": such attacks count as creature attacks). Keying reads it as a
+        # Dragon keyed to those regions; ``ahunt`` lets the calculator take it for a creature.
+        more = _AHUNT_MORE.search(plain)
+        facts.update(
+            ahunt=True,
+            race="Dragon",
+            key_symbols="",
+            key_text=f"May be played keyed to {ahunt.group(1).replace('and/or', 'and')}."
+            + (f" If Doors of Night is in play, may also be played keyed to {more.group(1)}." if more else ""),
+        )
+    elif card_type == "Hazard" and _AT_HOME.search(plain):
+        facts["at_home"] = True  # "Unless Smaug Ahunt is in play, The Lonely Mountain has an additional …"
     if card_type == "Site":
         facts["special"] = attrs.get("special") or ""
         facts["auto_attack"] = attrs.get("autoAttack") or ""
-        named = [
-            (m.group(1).strip(), re.sub(r"\s+", "", m.group(2))) for m in _SITE_PATH_FROM.finditer(plain_text(text))
-        ]
+        named = [(m.group(1).strip(), re.sub(r"\s+", "", m.group(2))) for m in _SITE_PATH_FROM.finditer(plain)]
         unnamed = [attrs.get(f) for f in ("haven1", "haven2") if attrs.get(f) and " - " not in attrs.get(f)]
         if named and unnamed:
-            # The data's paths stand; the text only names the havens they lead from, in the same order.
-            paths = {name: (unnamed[i] if i < len(unnamed) else path) for i, (name, path) in enumerate(named)}
-            facts["havens"] = {**paths, **_haven_paths(attrs)}
+            # The minion havens' data give the paths without the havens' names; the printed text names them
+            # and stands where the two differ: Carn Dûm and Dol Guldur print {d}{b}{d}{s} / {s}{d}{b}{d}
+            # (Angmar, Gundabad, Anduin Vales {b}, Southern Mirkwood by the region cards), the data {s} for {b}.
+            facts["havens"] = {**dict(named), **_haven_paths(attrs)}
     return facts
 
 

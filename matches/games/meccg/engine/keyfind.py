@@ -122,16 +122,32 @@ def _find(cards: dict[str, Info], ref: Any, wanted, prefer: tuple[str, ...] = ()
     return fitting[0], True
 
 
+def _keyable(card: Info) -> bool:
+    """A creature, or a Dragon Ahunt (its attack "considered a hazard creature attack", cardinfo)."""
+    return is_creature(card) or bool(card.get("ahunt"))
+
+
 def find_creature(cards: dict[str, Info], ref: Any) -> Info:
     if not str(ref or "").strip():
         raise KeyingError("creature_missing", gettext_noop("Gib die Kreatur an (Kartennummer oder Name)."), "creature")
-    card, found = _find(cards, ref, is_creature)
+    card, found = _find(cards, ref, _keyable)
     if card is None and found and _find(cards, ref, lambda c: bool(c.get("agent")))[0] is not None:
         raise KeyingError(
             "not_creature",
             gettext_noop(
                 "„%(card)s“ ist ein Agent, keine Kreatur: Angriffe von Agenten werden weder einer Region noch "
                 "einem Ort zugeordnet (gegen Schergen- und Balrog-Gemeinschaften sind sie immer Verhöre)."
+            ),
+            "creature",
+            card=str(ref),
+        )
+    if card is None and found and _find(cards, ref, lambda c: bool(c.get("at_home")))[0]:
+        raise KeyingError(
+            "not_creature",
+            gettext_noop(
+                "„%(card)s“ ist keine Kreatur: Ein Drache daheim gibt seinem Hort einen zusätzlichen automatischen "
+                "Angriff, der keiner Reiseroute zugeordnet wird (der Drache auf der Jagd greift Gemeinschaften in "
+                "seinen Regionen an)."
             ),
             "creature",
             card=str(ref),
@@ -218,6 +234,13 @@ def region_names(cards: dict[str, Info]) -> dict[str, str]:
                 names[name_key] = region["name_en"]
         index["regions"] = names
     return index["regions"]
+
+
+def german_name(cards: dict[str, Info], english: str, card_type: str) -> str:
+    """The German name of the region or site with this English name (the English name if none)."""
+    codes = _name_index(cards).get(key(english), {})
+    found = sorted(code for code, rank in codes.items() if rank == 0 and cards[code]["type"] == card_type)
+    return cards[found[0]]["name_de"] if found else english
 
 
 # --- the route --------------------------------------------------------------------------------------

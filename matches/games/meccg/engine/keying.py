@@ -39,6 +39,7 @@ from .keyfind import (
     build_route,
     find_creature,
     find_site,
+    german_name,
     site_links,
 )
 from .keytext import (
@@ -96,12 +97,13 @@ class Key:
         data["detainment"] = self.detainment
         return data
 
-    def label(self, translate=lambda s: s) -> str:
+    def label(self, translate=lambda s: s, names: dict[str, str] | None = None) -> str:
+        """The key as a reader sees it; ``names``: a region's or site's name on its German card."""
         if self.kind == "region_type":
             return f"{translate(REGION_TYPES.get(self.symbol, self.symbol))} {{{self.symbol}}}"
         if self.kind == "site_type":
             return f"{translate(SITE_TYPES.get(self.symbol, self.symbol))} {{{self.symbol}}}"
-        return self.name
+        return (names or {}).get(self.name, self.name)
 
 
 @dataclass
@@ -114,12 +116,13 @@ class Keying:
     keys: list[Key]
     route: dict[str, list[str]] = field(default_factory=lambda: {"regions": [], "region_types": []})
     message: Text = field(default_factory=lambda: Text(""))
+    names: dict[str, str] = field(default_factory=dict)  # English → German name of the keys' regions and sites
 
     def to_json(self, translate=lambda s: s) -> dict[str, Any]:
         message = self.message
         if self.keys and message.template == PLAYABLE:
             # The key labels in the reader's language ("Wildnis {w}", "… (Verhör)").
-            message = Text(PLAYABLE, {**message.params, "keys": _labels(self.keys, translate)})
+            message = Text(PLAYABLE, {**message.params, "keys": _labels(self.keys, translate, self.names)})
         return {
             "playable": self.playable,
             "keys": [k.to_json() for k in self.keys],
@@ -309,6 +312,10 @@ def key_creature(
     here = find_site(cards, origin, alignment, "from")
     there = None if destination in (None, "") else find_site(cards, destination, alignment, "to")
     regions_map = region_map if region_map is not None else build_region_map(cards.values())
+    if there is not None and key(there["name_en"]) == key(here["name_en"]) and movement in (None, "") and not regions:
+        # "to" names the company's own site and no movement is given: the company stays ("Bewegung": it
+        # "kann entweder an ihrem aktuellen Ort bleiben oder …"); with a movement it is a 400 (build_route).
+        there = None
     if there is None:
         if movement not in (None, ""):
             raise KeyingError(
@@ -340,6 +347,10 @@ def key_creature(
         links=site_links(cards),
     )
     shown = {"regions": list(route["regions"]), "region_types": _types(route["types"])} if route else None
+    # The message names regions and sites as the German cards do (the keys keep the English names).
+    names = {
+        k.name: site["name_de"] if k.kind == "site" else german_name(cards, k.name, "Region") for k in keys if k.name
+    }
     return Keying(
         creature=card["code"],
         origin=here["code"],
@@ -348,11 +359,14 @@ def key_creature(
         playable=bool(keys),
         keys=keys,
         route=shown or {"regions": [], "region_types": []},
-        message=_message(card, keys, site, there is not None, restricted(card, alignment)),
+        message=_message(card, keys, site, there is not None, restricted(card, alignment), names),
+        names=names,
     )
 
 
-def _message(creature: Info, keys: list[Key], site: Info, moving: bool, restricted: bool) -> Text:
+def _message(
+    creature: Info, keys: list[Key], site: Info, moving: bool, restricted: bool, names: dict[str, str] | None = None
+) -> Text:
     if restricted:
         return Text(
             gettext_noop(
@@ -367,16 +381,17 @@ def _message(creature: Info, keys: list[Key], site: Info, moving: bool, restrict
             else gettext_noop("%(creature)s kann der Gemeinschaft in %(site)s nicht zugeordnet werden.")
         )
         return Text(template, {"creature": creature["name_de"], "site": site["name_de"]})
-    return Text(PLAYABLE, {"creature": creature["name_de"], "keys": _labels(keys)})
+    return Text(PLAYABLE, {"creature": creature["name_de"], "keys": _labels(keys, names=names)})
 
 
 PLAYABLE = gettext_noop("%(creature)s kann zugeordnet werden: %(keys)s.")
 DETAINMENT_LABEL = gettext_noop("%(key)s (Verhör)")
 
 
-def _labels(keys: list[Key], translate=lambda s: s) -> str:
+def _labels(keys: list[Key], translate=lambda s: s, names: dict[str, str] | None = None) -> str:
     return ", ".join(
-        translate(DETAINMENT_LABEL) % {"key": k.label(translate)} if k.detainment else k.label(translate) for k in keys
+        translate(DETAINMENT_LABEL) % {"key": k.label(translate, names)} if k.detainment else k.label(translate, names)
+        for k in keys
     )
 
 

@@ -44,15 +44,15 @@ def starter_route(origin: Info, destination: Info, alignment: str) -> dict:
             "starter_not_allowed",
             gettext_noop("Gefallener-Zauberer- und Balrog-Gemeinschaften dürfen sich nicht nach Grundregeln bewegen."),
         )
-    path = None
+    # The types in route order, origin first: a site card prints its path from its haven, a haven card its
+    # "Site Path From <other haven>"; walked the other way the path reads backwards.
+    path: list[str] = []
     if is_haven(origin) and key(destination.get("haven", "")) == key(origin["name_en"]):
-        path = destination["site_path"]
+        path = path_types(destination["site_path"])
     elif is_haven(destination) and key(origin.get("haven", "")) == key(destination["name_en"]):
-        path = origin["site_path"]
+        path = path_types(origin["site_path"])[::-1]
     elif is_haven(origin) and is_haven(destination):
-        path = next(
-            (p for name, p in origin.get("havens", {}).items() if key(name) == key(destination["name_en"])), None
-        )
+        path = path_types(_haven_path(destination, origin)) or path_types(_haven_path(origin, destination))[::-1]
     if not path:
         raise IllegalAction(
             "no_starter_route",
@@ -76,7 +76,12 @@ def starter_route(origin: Info, destination: Info, alignment: str) -> dict:
             destination["region"],
         ]
     )
-    return {"kind": "starter", "regions": named, "types": path_types(path)}
+    return {"kind": "starter", "regions": named, "types": path}
+
+
+def _haven_path(haven: Info, other: Info) -> str:
+    """The path printed on ``haven``'s card from ``other`` ("Site Path From Lórien: {w}{b}{w}{w}"), or ""."""
+    return next((p for name, p in haven.get("havens", {}).items() if key(name) == key(other["name_en"])), "")
 
 
 def _adjacent(regions: dict[str, dict], alignment: str) -> dict[str, set[str]]:

@@ -120,7 +120,7 @@ CASES = [
         "Minas Morgul",
         "starter",
         keys=K((RT, S, N)),
-        route=(("Southern Mirkwood", "Imlad Morgul"), ("s", "d", "d", "s", "d")),
+        route=(("Southern Mirkwood", "Imlad Morgul"), ("d", "s", "d", "d", "s")),  # Minas Morgul: "From Dol Guldur"
     ),
     Case(
         "two w, three printed, no Doors of Night",
@@ -498,7 +498,7 @@ CASES = [
         "Lórien",
         "starter",
         keys=K((RT, W, N)),
-        route=(("Rhudaur", "Wold & Foothills"), ("w", "b", "w", "w")),
+        route=(("Rhudaur", "Wold & Foothills"), ("w", "w", "b", "w")),  # Lórien: "From Rivendell"
     ),
     Case(
         "haven to haven Grey Havens → Edhellond by sea",
@@ -508,7 +508,7 @@ CASES = [
         "Edhellond",
         "starter",
         keys=K((RT, C, N)),
-        route=(("Lindon", "Anfalas"), ("w", "c", "c", "c", "c", "f")),
+        route=(("Lindon", "Anfalas"), ("f", "c", "c", "c", "c", "w")),  # Edhellond: "From Grey Havens"
     ),
     Case(
         "four regions are allowed",

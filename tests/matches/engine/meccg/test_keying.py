@@ -61,8 +61,8 @@ def test_cave_drake_needs_two_wildernesses(key):
     one = key("Cave-drake", "hero", "Bree", "Weathertop", "region", ["Arthedain"])
     assert one.route["region_types"] == ["w"]
     assert ("region_type", "w", False) not in as_set(one)
-    two = key("Cave-drake", "hero", "Rivendell", "Lórien", "starter")  # haven path {w}{b}{w}{w}
-    assert two.route["region_types"] == ["w", "b", "w", "w"]
+    two = key("Cave-drake", "hero", "Rivendell", "Lórien", "starter")  # Lórien's path from Rivendell {w}{w}{b}{w}
+    assert two.route["region_types"] == ["w", "w", "b", "w"]
     assert as_set(two) == {("region_type", "w", False)}
 
 

@@ -38,12 +38,23 @@ def test_starter_route_from_haven_to_its_site(catalogue):
 
 
 def test_starter_route_back_to_the_haven_and_between_havens(catalogue):
+    # Seed 003 "Bewegung": the route's types in route order, origin first.
     back = movement.starter_route(
         site(catalogue, "TW-436"), site(catalogue, "TW-421"), "hero"
     )  # Weathertop → Rivendell
     assert back["types"] == ["{w}", "{w}"]
+    # Bag End's path from Rivendell {w}{w}{f}, walked back: the Shire's {f} first.
+    home = movement.starter_route(site(catalogue, "TW-372"), site(catalogue, "TW-421"), "hero")
+    assert home == {"kind": "starter", "regions": ["The Shire", "Rhudaur"], "types": ["{f}", "{w}", "{w}"]}
+    # Haven to haven: Lórien's "Site Path From Rivendell" {w}{w}{b}{w} (Rivendell prints it backwards).
     havens = movement.starter_route(site(catalogue, "TW-421"), site(catalogue, "TW-408"), "hero")  # Rivendell → Lórien
-    assert havens["types"] == ["{w}", "{b}", "{w}", "{w}"]
+    assert havens["types"] == ["{w}", "{w}", "{b}", "{w}"]
+    assert movement.starter_route(site(catalogue, "TW-408"), site(catalogue, "TW-421"), "hero")["types"] == [
+        "{w}",
+        "{b}",
+        "{w}",
+        "{w}",
+    ]
 
 
 def test_starter_route_refused_where_the_site_names_another_haven(catalogue):
