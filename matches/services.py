@@ -8,6 +8,7 @@ is enqueued after commit, and a sweep re-enqueues what the broker did not take.
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import secrets
 from contextlib import nullcontext
@@ -528,17 +529,21 @@ def resolve_move(move_id: int) -> str:
         # One statement: the move, its seat and its match, the match row (and the move) locked. A second
         # delivery of the same task waits here and then reads the move's new status (PostgreSQL re-reads
         # the locked rows once the lock is granted).
-        moves = Move.objects.select_related("seat", "match").select_for_update(of=("self", "match"))
-        moves = moves.annotate(last_event=_LAST_EVENT)
-        if settings.IS_POSTGRES:  # and the seats with their users, in the same statement
-            moves = moves.annotate(seats_json=applied_write.seats_json())
-        move = moves.filter(pk=move_id).first()
+        if settings.IS_POSTGRES:  # the same in one precompiled statement, with all seats and their users
+            move = applied_write.lock_and_read(move_id)
+        else:
+            move = (
+                Move.objects.select_related("seat", "match")
+                .select_for_update(of=("self", "match"))
+                .annotate(last_event=_LAST_EVENT)
+                .filter(pk=move_id)
+                .first()
+            )
+            if move is not None:
+                move.match._last_event_sequence = move.last_event or 0
         if move is None:
             return "missing"
         match = move.match
-        match._last_event_sequence = move.last_event or 0
-        if settings.IS_POSTGRES:
-            match._seats_with_users = applied_write.seats_from_json(move.seats_json)
         if move.status != MoveStatus.PENDING:
             return move.status
         if match.status != MatchStatus.RUNNING:
@@ -642,7 +647,10 @@ def _apply_one(match: Match, game, move: Move) -> bool:
 def _run_engine(match: Match, game, move: Move):
     """(new state, events) of a legal move; None after closing an illegal one as rejected."""
     try:
-        return game.apply(copy.deepcopy(match.state), move.seat.order, move.action)
+        # the stored JSON as read with the lock (applied_write): good once, before the state changes
+        text = match.__dict__.pop("_state_text", None)
+        working = json.loads(text) if text is not None else copy.deepcopy(match.state)
+        return game.apply(working, move.seat.order, move.action)
     except IllegalAction as exc:
         _close(move, MoveStatus.REJECTED, exc.code, exc.text)
     except Exception:  # an engine bug or a malformed action it did not foresee: reject, keep the state
