@@ -6,7 +6,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db.models import Count, Exists, Max, OuterRef, Prefetch, Q
 
 from .engine import registry
 from .engine.base import is_text_json
@@ -365,14 +365,10 @@ def since_my_last_move(match: Match, seat: Seat | None) -> list[dict]:
     """The events after my last move (what the others did meanwhile), as my seat may read them."""
     if seat is None:
         return []
-    last = (
-        Move.objects.filter(seat=seat, status=MoveStatus.APPLIED, automatic=False).order_by("-applied_version").first()
-    )
-    if last is None:
-        return []
-    after = (
-        Event.objects.filter(match=match, move=last).order_by("-sequence").values_list("sequence", flat=True).first()
-    )
+    # The last event of my last applied move, in one query (its events come last of all of mine).
+    after = Event.objects.filter(
+        match=match, move__seat=seat, move__status=MoveStatus.APPLIED, move__automatic=False
+    ).aggregate(last=Max("sequence"))["last"]
     if after is None:
         return []
     return [e for e in events_for(match, seat, since=after) if not e["taken_back"]]
