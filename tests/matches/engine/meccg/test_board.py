@@ -5,6 +5,7 @@ import copy
 
 import pytest
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from .test_combat import add_card, dice
 from .test_versus import at_rivendell
@@ -16,14 +17,15 @@ def game(table):
     return table
 
 
-def board(game, seat, view=None):
+def board(game, seat, view=None, language="de"):
     view = view or game.engine.view(game.state, seat)
     context = {
         "view": view,
         "names": {0: "Frodo", 1: "Sam"},
         "legal": game.engine.legal_actions(game.state, seat),
     }
-    return render_to_string("matches/meccg/board.html", context)
+    with translation.override(language):
+        return render_to_string("matches/meccg/board.html", context)
 
 
 def test_both_players_read_who_fights_whom_the_excess_strikes_and_the_strike_being_resolved(game, catalogue):
@@ -45,6 +47,9 @@ def test_both_players_read_who_fights_whom_the_excess_strikes_and_the_strike_bei
         assert "Gorbag kämpft gegen Gollum (dieser Hieb wird gerade abgewickelt)" in html
         assert "Lagduf kämpft gegen Bilbo</li>" in html
         assert "Der Angreifer hat noch 1 überzähligen Hieb" in html  # Aragorn is left over
+    html = board(game, 0, language="en")
+    assert "Pairings (defender against attacker):" in html and "Gorbag fights Gollum (this strike is being" in html
+    assert "The attacker has 1 excess strike left" in html
     # After the −1 is spent and the strike rolled, the pairing says so and the excess line is gone.
     game.do(0, type="attacker_strike", excess=1)
     dice(game, (3, 3), (6, 6), (1, 1))  # Gorbag 6+6−1 = 11 < Gollum 2+12: wounded, body check 2 (stays)
