@@ -14,9 +14,10 @@ dann an einem seiner Heimatorte (welcher, muss nicht bestimmt werden)".
 - ``reveal_agent`` (``card``, ``site``: one of its home sites while it has not moved): "Ein verdeckt liegender
   Agent kann in einer Bewegungs-/Gefahrenphase jederzeit aufgedeckt werden (zählt nicht zum Gefahrenlimit).
   Hat er sich noch nicht bewegt …, so erscheint er an einem seiner Heimatorte".
-- ``agent_action`` (``card``, ``kind``: untap | heal | hide): "Ein Agent, der bereits zu Beginn des gegnerischen
-  Zuges im Spiel war, kann in jeder Runde genau eine der folgenden Handlungen durchführen. Jede dieser
-  Handlungen zählt 1 gegen das Gefahrenlimit." Movement is not built (see docs/meccg.md).
+- ``agent_action`` (``card``, ``kind``: untap | heal | hide | move | back | home): "Ein Agent, der bereits
+  zu Beginn des gegnerischen Zuges im Spiel war, kann in jeder Runde genau eine der folgenden Handlungen
+  durchführen. Jede dieser Handlungen zählt 1 gegen das Gefahrenlimit." Movement (move | back | home):
+  agent_moves.py.
 - ``agent_attack`` (``card``): in the company's site phase, after the automatic attacks; the table waits for
   the hazard player (``pass``: no agent attacks). One strike; prowess +5/+1 body face down at a home site, +2
   face down elsewhere, +2/+1 body face up at a home site, −2 wounded; revealed; keyed to nothing; always
