@@ -14,9 +14,10 @@ dann an einem seiner Heimatorte (welcher, muss nicht bestimmt werden)".
 - ``reveal_agent`` (``card``, ``site``: one of its home sites while it has not moved): "Ein verdeckt liegender
   Agent kann in einer Bewegungs-/Gefahrenphase jederzeit aufgedeckt werden (zählt nicht zum Gefahrenlimit).
   Hat er sich noch nicht bewegt …, so erscheint er an einem seiner Heimatorte".
-- ``agent_action`` (``card``, ``kind``: untap | heal | hide): "Ein Agent, der bereits zu Beginn des gegnerischen
-  Zuges im Spiel war, kann in jeder Runde genau eine der folgenden Handlungen durchführen. Jede dieser
-  Handlungen zählt 1 gegen das Gefahrenlimit." Movement is not built (see docs/meccg.md).
+- ``agent_action`` (``card``, ``kind``: untap | heal | hide | move | back | home): "Ein Agent, der bereits
+  zu Beginn des gegnerischen Zuges im Spiel war, kann in jeder Runde genau eine der folgenden Handlungen
+  durchführen. Jede dieser Handlungen zählt 1 gegen das Gefahrenlimit." Movement (move | back | home):
+  agent_moves.py.
 - ``agent_attack`` (``card``): in the company's site phase, after the automatic attacks; the table waits for
   the hazard player (``pass``: no agent attacks). One strike; prowess +5/+1 body face down at a home site, +2
   face down elsewhere, +2/+1 body face up at a home site, −2 wounded; revealed; keyed to nothing; always
@@ -34,7 +35,7 @@ from .cardinfo import is_hazard, key
 from .common import Base, _text, part
 
 AGENT_HAZARD_ALIGNMENTS = ("hero", "balrog")
-AGENT_ACTIONS = ("untap", "heal", "hide")
+AGENT_ACTIONS = ("untap", "heal", "hide", "move", "back", "home")
 
 
 def home_sites(info: dict) -> list[str]:
@@ -104,10 +105,34 @@ class AgentsMixin(Base):
             raise IllegalAction("not_yours", gettext_noop("Das ist nicht deine Karte."))
         return iid, state["inst"][iid]
 
+    def _unique_clash(self, state: State, iid: str) -> bool:
+        """Whether revealing the agent would put a second copy of a unique card into play: "Ein verdeckt
+        liegender Agent befindet sich hinsichtlich Einzigartigkeit nicht im Spiel" — face up it is."""
+        info = st.info(state, iid)
+        if not info["unique"]:
+            return False
+        for other_id, other in state["inst"].items():
+            other_info = st.info(state, other_id)
+            if (
+                other_id == iid
+                or other["zone"] not in ("play", "out")
+                or key(other_info["name_en"]) != key(info["name_en"])
+            ):
+                continue
+            if not (other.get("agent") is not None and other["face_down"]):
+                return True
+        return False
+
     def _reveal_agent(self, state: State, iid: str, site, events: list) -> None:
         """Face up; an agent that has not moved appears at the home site named (the first by default)."""
         card = state["inst"][iid]
         info = st.info(state, iid)
+        if self._unique_clash(state, iid):
+            raise IllegalAction(
+                "unique_in_play",
+                gettext_noop("%(card)s ist einzigartig und schon im Spiel (oder aus dem Spiel)."),
+                card=info["name_de"],
+            )
         if card["agent"]["site"] is None:
             homes = home_sites(info)
             chosen = next((h for h in homes if key(h) == key(site or "")), None) if site else homes[0]
@@ -120,6 +145,7 @@ class AgentsMixin(Base):
                 )
             card["agent"]["site"] = chosen
         card["face_down"] = False
+        self._settle_revealed_agent(state, iid)
         self._log(
             events,
             gettext_noop("%(player)s deckt den Agenten %(card)s auf (in %(site)s)."),
@@ -149,19 +175,23 @@ class AgentsMixin(Base):
             raise IllegalAction("agent_acted", gettext_noop("Dieser Agent hat in dieser Runde schon gehandelt."))
         kind = action.get("kind")
         if kind not in AGENT_ACTIONS:
-            raise IllegalAction("bad_agent_action", gettext_noop("„kind“ ist untap, heal oder hide."))
+            raise IllegalAction("bad_agent_action", gettext_noop("„kind“ ist untap, heal, hide, move, back oder home."))
         possible = {
             "untap": card["tapped"] and not card["wounded"],
             "heal": card["wounded"],
             "hide": not card["face_down"],
         }
-        if not possible[kind]:
+        if not possible.get(kind, True):
             raise IllegalAction("agent_action_pointless", gettext_noop("Das ändert an diesem Agenten nichts."))
+        plan = self._plan_agent_move(state, seat, iid, kind, action) if kind in ("move", "back", "home") else None
         self._check_hazard_limit(group)
         group["hazards"] += 1
         turn["agent_actions"].append(iid)
         turn["done"] = [False, False]
         info = st.info(state, iid)
+        if plan is not None:
+            self._apply_agent_move(state, iid, plan, events)
+            return
         if kind == "untap":
             card["tapped"] = False
             template = gettext_noop("Der Agent %(card)s wird enttappt.")
@@ -170,6 +200,8 @@ class AgentsMixin(Base):
             template = gettext_noop("Der Agent %(card)s wird geheilt (getappt).")
         else:
             card["face_down"] = True
+            # "Alle bei ihm liegenden Ortskarten bis auf den aktuellen Aufenthaltsort werden zurück … gelegt."
+            self._agent_cards_back(state, iid, keep_last=True)
             template = gettext_noop("Der Agent %(card)s wird verdeckt.")
         self._log(events, template, card=info["name_de"])
 
@@ -182,8 +214,8 @@ class AgentsMixin(Base):
         out = []
         for iid in state["players"][1 - group["owner"]]["play"]:
             card = state["inst"][iid]
-            if card.get("agent") is None or iid in done:
-                continue
+            if card.get("agent") is None or iid in done or (card["face_down"] and self._unique_clash(state, iid)):
+                continue  # an agent that cannot be revealed cannot attack
             where = card["agent"]["site"]
             if (where is None and at_home(st.info(state, iid), site)) or (where and key(where) == key(site)):
                 out.append(iid)
@@ -268,6 +300,7 @@ class AgentsMixin(Base):
             return
         name = st.info(state, iid)["name_de"]
         if beaten:
+            self._agent_cards_back(state, iid)
             card.pop("agent", None)
             st.give(state, iid, attack["defender"], "mp")
             self._log(
@@ -316,7 +349,8 @@ class AgentsMixin(Base):
             if inst.get("agent") is None:
                 continue
             if inst["face_down"] and owner != seat:
-                out.append({"hidden": True, "agent": True})
+                # The site cards lying face down by it are seen, not their faces.
+                out.append({"hidden": True, "agent": True, "site_cards": len(inst["agent"].get("cards") or [])})
             else:
                 out.append({**card(iid), "agent_site": inst["agent"]["site"]})
         return out

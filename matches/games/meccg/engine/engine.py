@@ -26,6 +26,7 @@ from matches.engine.base import Action, Event, IllegalAction, Result, State, get
 
 from . import form
 from . import state as st
+from .agent_moves import AgentMovesMixin
 from .agents import AgentsMixin
 from .cardinfo import region_map
 from .chain import ChainMixin
@@ -55,6 +56,7 @@ class MeccgEngine(
     SetupMixin,
     TurnsMixin,
     AgentsMixin,
+    AgentMovesMixin,
     PaceMixin,
     OrganisationMixin,
     HazardPhaseMixin,

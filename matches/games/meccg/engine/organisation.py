@@ -26,7 +26,7 @@ class OrganisationMixin(Base):
         if kind == "Balrog":
             return name == key("The Under-gates")
         if info["agent"] and alignment in ("minion", "fallen-wizard"):
-            return name == home
+            return any(key(h) == name for h in info["home_site"].split(","))  # "Minas Morgul, Cirith Ungol, …"
         return is_haven(site) or name == home or (home == key("Any Haven") and is_haven(site))
 
     def _do_play_character(self, state, seat, action, events):
@@ -142,7 +142,9 @@ class OrganisationMixin(Base):
         for other in state["inst"].values():
             other_info = state["cards"][other["code"]]
             same = key(other_info["name_en"]) == key(info["name_en"]) and other_info["type"] == info["type"]
-            if other["zone"] in ("play", "out") and same:
+            # "Ein verdeckt liegender Agent befindet sich hinsichtlich Einzigartigkeit nicht im Spiel."
+            hidden_agent = other.get("agent") is not None and other["face_down"]
+            if other["zone"] in ("play", "out") and same and not hidden_agent:
                 raise IllegalAction(
                     "unique_in_play",
                     gettext_noop("%(card)s ist einzigartig und schon im Spiel (oder aus dem Spiel)."),

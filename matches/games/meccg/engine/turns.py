@@ -209,6 +209,7 @@ class TurnsMixin(Base):
         self._finish_turn(state, events)
 
     def _finish_turn(self, state: State, events: list[Event]) -> None:
+        self._discard_doomed_agents(state, events)  # agents.py: "am Ende der Runde abgeworfen"
         seat = state["turn"]["active"]
         council = state["council"]
         if council["last_turn"] == seat:

@@ -188,5 +188,8 @@ class ViewMixin(Base):
             out.update(
                 attackers=list(attack["attackers"]),
                 pairs=[{"character": d, "by": a} for d, a in attack["by"].items()],
+                # The same, as cards (names on the board): defender first, then the attacking character.
+                pair_cards=[{"character": card(d), "by": card(a)} for d, a in attack["by"].items()],
+                strike_card=card(attack["strike"]) if attack.get("strike") else None,
             )
         return out

@@ -53,7 +53,7 @@ def test_a_hero_plays_an_agent_face_down_against_the_limit_and_it_attacks_a_mini
     assert company["hazards"] == before + 1
     assert [e.public.render() for e in events] == ["Platz 1 spielt einen Agenten verdeckt aus."]
     seen = game.engine.view(game.state, 1)
-    assert {"hidden": True, "agent": True} in seen["players"][0]["agents"]
+    assert {"hidden": True, "agent": True, "site_cards": 0} in seen["players"][0]["agents"]
     assert "DM-14" not in str(seen)
     to_turn(game, 2, "site")
     game.do(1, type="enter_site")
@@ -159,3 +159,107 @@ def test_a_minion_player_does_not_play_agent_characters_as_hazards(game, catalog
     with pytest.raises(IllegalAction) as error:
         game.do(0, type="play_agent", card=in_hand(game, catalogue, 0, "DM-14"))
     assert error.value.code == "agent_phase"  # not in one's own movement/hazard phase
+
+
+def test_an_agent_moves_to_a_site_in_the_same_or_an_adjacent_region_lays_its_site_cards_and_goes_back(game, catalogue):
+    """ "Bewegung. Ein Agent kann sich zu einem Ort (der im Ortsstapel verfügbar ist) bewegen, der in derselben
+    oder einer angrenzenden Region seines aktuellen Aufenthaltsortes liegt … Dies darf keine Version eines
+    Helden-Zufluchtsorts … sein. Der Ort wird verdeckt neben den Agent und auf evtl. bereits vorhandene Orte
+    gelegt, wenn der Agent verdeckt ist. … Nachdem sich ein Agent bewegt hat, wird er getappt." Revealing a
+    moved agent: "werden alle bis auf die letzte Ortskarte (aktueller Aufenthaltsort) zurück in den Ortsstapel
+    gelegt." "Ein Agent kann sich alternativ zum zuvor besuchten Ort zurückbegeben; in diesem Fall wird die
+    zuletzt neben ihn gespielte Ortskarte entfernt." Returning home: "Liegt der Agent offen aus, muss aber die
+    Ortskarte seines Heimatortes liegen bleiben bzw. neu zu ihm gelegt werden. Der Agent wird in diesem Fall
+    nicht getappt." """
+    to_turn(game, 1, "movement")
+    lobelia = in_hand(game, catalogue, 1, "DM-28")  # home Bag End (The Shire), Bree (Arthedain)
+    game.do(1, type="play_agent", card=lobelia)
+    weathertop = game.find(1, "sites", "AS-169")  # Arthedain
+    bree = game.find(1, "sites", "LE-356")  # Arthedain
+    morgul = game.find(1, "sites", "LE-367")  # Dol Guldur, Southern Mirkwood: far away
+    rivendell = st.new_instance(game.state, "TW-421", 1, "sites")  # Rhudaur, next to Arthedain, a hero haven
+    to_turn(game, 3, "movement")
+    hazards = game.companies(0)[0]["hazards"]
+    for site, code in ((morgul, "agent_too_far"), (rivendell, "agent_site_forbidden")):
+        with pytest.raises(IllegalAction) as error:
+            game.do(1, type="agent_action", card=lobelia, kind="move", site=site)
+        assert error.value.code == code
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="agent_action", card=lobelia, kind="back")
+    assert error.value.code == "agent_not_moved"
+    game.do(1, type="agent_action", card=lobelia, kind="move", site=weathertop)
+    agent = card_of(game, lobelia)
+    assert (agent["agent"]["site"], agent["agent"]["cards"], agent["tapped"]) == ("Weathertop", [weathertop], True)
+    assert card_of(game, weathertop)["face_down"] and weathertop not in game.state["players"][1]["sites"]
+    assert game.companies(0)[0]["hazards"] == hazards + 1
+    seen = game.engine.view(game.state, 0)
+    assert {"hidden": True, "agent": True, "site_cards": 1} in seen["players"][1]["agents"]
+    assert "AS-169" not in str(seen)  # the face-down site card stays secret
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="agent_action", card=lobelia, kind="move", site=bree)
+    assert error.value.code == "agent_acted"
+    to_turn(game, 5, "movement")
+    game.do(1, type="agent_action", card=lobelia, kind="move", site=bree)  # on the Weathertop card
+    assert card_of(game, lobelia)["agent"]["cards"] == [weathertop, bree]
+    game.do(1, type="reveal_agent", card=lobelia)
+    agent = card_of(game, lobelia)
+    assert (agent["face_down"], agent["agent"]["site"], agent["agent"]["cards"]) == (False, "Bree", [bree])
+    assert weathertop in game.state["players"][1]["sites"] and not card_of(game, bree)["face_down"]
+    shown = next(a for a in game.engine.view(game.state, 0)["players"][1]["agents"] if not a.get("hidden"))
+    assert [c["code"] for c in shown["attached"]] == ["LE-356"]
+    to_turn(game, 7, "movement")
+    game.do(1, type="agent_action", card=lobelia, kind="back")
+    agent = card_of(game, lobelia)
+    assert (agent["agent"]["site"], agent["agent"]["cards"], agent["tapped"]) == ("Weathertop", [], True)
+    assert bree in game.state["players"][1]["sites"]  # the last card laid went back to the location deck
+    to_turn(game, 9, "movement")
+    assert not card_of(game, lobelia)["tapped"]  # untapped in its player's untap phase
+    with pytest.raises(IllegalAction) as error:  # face up it needs the Bag End card, which the deck lacks
+        game.do(1, type="agent_action", card=lobelia, kind="home", site="Bag End")
+    assert error.value.code == "site_unavailable"
+    game.do(1, type="agent_action", card=lobelia, kind="home", site="Bree")
+    agent = card_of(game, lobelia)
+    assert (agent["agent"]["site"], agent["agent"]["cards"], agent["tapped"]) == ("Bree", [bree], False)
+
+
+def test_an_agent_revealed_without_its_site_card_is_discarded_at_the_end_of_the_turn(game, catalogue):
+    """ "Hat er sich noch nicht bewegt, so erscheint er an einem seiner Heimatorte und erhält die entsprechende
+    Ortskarte … Ist die entsprechende Ortskarte nicht verfügbar, wird der Agent am Ende der Runde abgeworfen."
+    The hero's location deck has no Minas Morgul; the minion's has Bree."""
+    to_turn(game, 2, "movement")
+    golodhros = in_hand(game, catalogue, 0, "DM-14")
+    game.do(0, type="play_agent", card=golodhros)
+    game.do(0, type="reveal_agent", card=golodhros, site="Minas Morgul")
+    assert card_of(game, golodhros)["zone"] == "play" and card_of(game, golodhros)["agent"]["doomed"]
+    to_turn(game, 3, "untap")
+    assert card_of(game, golodhros)["zone"] == "discard"
+    assert "Der Agent Golodhros wird abgeworfen: Die Ortskarte Minas Morgul fehlt." in game.log()
+    to_turn(game, 3, "movement")
+    lobelia = in_hand(game, catalogue, 1, "DM-28")
+    game.do(1, type="play_agent", card=lobelia)
+    game.do(1, type="reveal_agent", card=lobelia, site="Bree")
+    bree = card_of(game, lobelia)["agent"]["cards"]
+    assert [game.state["inst"][c]["code"] for c in bree] == ["LE-356"]
+    to_turn(game, 4, "untap")
+    assert card_of(game, lobelia)["zone"] == "play"
+
+
+def test_a_face_down_agent_is_not_in_play_for_uniqueness_but_a_face_up_one_is(game, catalogue):
+    """ "Ein verdeckt liegender Agent befindet sich hinsichtlich Einzigartigkeit nicht im Spiel." The minion
+    player may bring Golodhros into play as a character ("nur an ihrem Heimatort") while the hero's Golodhros
+    lies face down; revealed, the hero's would be a second copy of a unique card: it cannot be revealed (and so
+    cannot attack)."""
+    to_turn(game, 2, "movement")
+    agent = in_hand(game, catalogue, 0, "DM-14")
+    game.do(0, type="play_agent", card=agent)
+    to_turn(game, 4, "organization")
+    character = in_hand(game, catalogue, 1, "DM-14")
+    game.do(1, type="play_character", card=character, company=game.companies(1)[0]["id"])  # at Minas Morgul
+    assert card_of(game, character)["zone"] == "play"
+    to_turn(game, 4, "movement")
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="reveal_agent", card=agent, site="Minas Morgul")
+    assert error.value.code == "unique_in_play"
+    to_turn(game, 4, "site")
+    game.do(1, type="enter_site")
+    assert not game.state["turn"].get("agent_window")  # the hidden Golodhros cannot attack
