@@ -299,10 +299,42 @@ def run(out=sys.stdout, sizes=(10, 50), moves_each: int | None = None, gunicorn_
                 f"Fehler {result['errors'] or 0}; Mails bisher {len(deployment.sink.messages) - mails_before}; "
                 f"Last {load[0]:.2f})\n"
             )
+        # The floor: the same resolve in this process, one move at a time, nothing else moving.
+        floor_users, _tokens = _users(2)
+        users += floor_users
+        wall, cpu = _resolve_in_process(floor_users, 60)
+        _line(out, "resolve_move im Prozess, ohne Last (Boden)", wall, select1, healthz)
+        out.write(
+            f"matches  {'  davon CPU-Zeit dieses Prozesses':52} median {statistics.median(cpu):7.2f} ms"
+            f"   p95 {percentile(cpu, 0.95):7.2f} ms\n"
+        )
     finally:
         deployment.stop()
         celery_app.conf.task_default_queue, settings.MOVES_QUEUE = previous
         _cleanup(users)
+
+
+def _resolve_in_process(users, count: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU ms of ``services.resolve_move`` for ``count`` moves stored as a submit stores them."""
+    frodo, sam = users
+    match = services.create_match(frodo, engine=ENGINE, players=2, invite=[sam.username])
+    services.accept_invitation(match, sam)
+    services.start(match, frodo)
+    engine = registry.get(ENGINE)
+    seats = {s.order: s for s in match.seats.all()}
+    wall, cpu = [], []
+    for _ in range(count):
+        match = Match.objects.get(pk=match.pk)
+        if match.status != "running":
+            break
+        turn = engine.current_seats(match.state)[0]
+        action = engine.default_action(match.state, turn)
+        move = Move.objects.create(match=match, seat=seats[turn], action=action, version=match.version)
+        started, started_cpu = time.perf_counter(), time.process_time()
+        services.resolve_move(move.pk)
+        wall.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - started_cpu) * 1000)
+    return wall[5:], cpu[5:]  # the first few warm the process
 
 
 def _line(out, label: str, values: list[float], select1: float, healthz: float) -> None:
