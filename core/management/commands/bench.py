@@ -39,8 +39,12 @@ class Command(BaseCommand):
                 if exc.name == f"{config.name}.bench":
                     continue
                 raise
-            # Each app's bench.py yields (label, callable) pairs.
+            # Each app's bench.py yields (label, callable) pairs; a callable of None: a figure that is a
+            # count, not a time, printed as its label alone.
             for label, func in module.cases():
+                if func is None:
+                    self.stdout.write(f"{config.label:8} {label}")
+                    continue
                 result = measure(func, repeat)
                 self.stdout.write(
                     f"{config.label:8} {label:50} median {result['median']:7.2f} ms   p95 {result['p95']:7.2f} ms"
