@@ -81,7 +81,8 @@ def check_creature(creature: Info, site: Info, alignment: str, *, home: bool) ->
         card=creature["name_de"],
         race=creature.get("race") or "–",
         site=site["name_de"],
-        allowed=", ".join([*lair_race_names(site, alignment), *([HOME_RACE_NAMES.get(site_type(site), "")] if home else [])])
-        .strip(", ")
+        allowed=", ".join(
+            [*lair_race_names(site, alignment), *([HOME_RACE_NAMES.get(site_type(site), "")] if home else [])]
+        ).strip(", ")
         or "–",
     )

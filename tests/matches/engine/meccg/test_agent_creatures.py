@@ -3,8 +3,9 @@
 
 import pytest
 
-from matches.engine.base import IllegalAction
+from matches.engine.base import IllegalAction, Text
 from matches.games.meccg.engine import agent_creatures
+from matches.games.meccg.engine import state as st
 
 from .test_agents import card_of, in_hand, to_turn
 
@@ -63,13 +64,24 @@ def test_an_agent_at_its_home_site_taps_to_play_a_creature_keyed_to_nothing_agai
     assert company["hazards"] == hazards + 1  # the action and its creature count 1 together
     assert card_of(game, lobelia)["tapped"]
     link = game.state["chain"][-1]
-    assert (link["card"], link["target"], link["key"]["kind"]) == (brigands, {"kind": "company", "id": company["id"]}, "agent")
-    assert "Der Agent Lobelia Sackheim-Beutlin tappt: Gesetzlose greift an, keinem Ort und keiner Region zugeordnet." in (
-        game.log()
+    assert (link["card"], link["target"], link["key"]["kind"]) == (
+        brigands,
+        {"kind": "company", "id": company["id"]},
+        "agent",
     )
-    game.do(0, type="pass")  # the hero does not answer: the creature attacks
+    assert (
+        "Der Agent Lobelia Sackheim-Beutlin tappt: Gesetzlose greift an, keinem Ort und keiner Region zugeordnet."
+        in (game.log())
+    )
+    game.do(0, type="pass")  # neither answers: the chain resolves and the creature attacks
+    game.do(1, type="pass")
     attack = game.state["attack"]
-    assert (attack["card"], attack["source"], attack["strikes"], attack["detainment"]) == (brigands, "creature", 2, False)
+    assert (attack["card"], attack["source"], attack["strikes"], attack["detainment"]) == (
+        brigands,
+        "creature",
+        2,
+        False,
+    )
     assert attack["key"] == {"kind": "agent", "name": "Lobelia Sackville-Baggins", "detainment": False}
 
 
@@ -141,3 +153,60 @@ def test_the_seeds_race_lists_by_site_type_and_the_automatic_attack():
         agent_creatures.check_creature(orc, free, "hero", home=True)  # Orcs only from a Border-hold on
 
 
+def agent_buttons(game, seat):
+    """The agent moves engine.choices offers, as (type, kind, label rendered in German)."""
+    agent_types = ("play_agent", "reveal_agent", "agent_action")
+    return [a for a in game.engine.choices(game.state, seat) if a["type"] in agent_types]
+
+
+def label(action):
+    return Text.from_json(action["label"]).render()
+
+
+def test_the_agent_buttons_offer_each_legal_agent_move_and_the_engine_accepts_every_one(game, catalogue):
+    """Issue 19 point 6 ("a move is a click, never a typed id") for the agents: playing one, revealing it at a
+    home site, its actions with the legal sites ("zu einem Ort …, der in derselben oder einer angrenzenden Region
+    … liegt"; home to a site whose card is available) and a creature through it. Every offered move is accepted
+    by the engine as it stands; the hero (at turn) is offered none."""
+    to_turn(game, 1, "movement")
+    lobelia = in_hand(game, catalogue, 1, "DM-28")
+    offered = agent_buttons(game, 1)
+    assert [(a["type"], label(a)) for a in offered] == [
+        ("play_agent", "Lobelia Sackheim-Beutlin als Agent verdeckt ausspielen")
+    ]
+    assert agent_buttons(game, 0) == []
+    game.do(1, **{k: v for k, v in offered[0].items() if k not in ("label", "cards")})
+    offered = agent_buttons(game, 1)
+    assert sorted(label(a) for a in offered) == [
+        "Lobelia Sackheim-Beutlin aufdecken (in Bag End)",
+        "Lobelia Sackheim-Beutlin aufdecken (in Bree)",
+    ]  # no agent action yet: she came into play in this turn
+    bree = next(a for a in offered if a.get("site") == "Bree")
+    game.do(1, **{k: v for k, v in bree.items() if k not in ("label", "cards")})
+    company = move_hero_to(game, "TW-378", 3)
+    for card in list(game.state["players"][1]["hand"]):  # a known hand: the drawn cards back to the deck
+        st.move(game.state, card, "deck")
+    brigands = in_hand(game, catalogue, 1, "TW-17")
+    in_hand(game, catalogue, 1, "TW-109")  # Wargs: not at a Border-hold, so no button
+    offered = agent_buttons(game, 1)
+    weathertop = game.find(1, "sites", "AS-169")
+    assert sorted(label(a) for a in offered) == sorted(
+        [
+            "Agent Lobelia Sackheim-Beutlin verdecken",
+            "Lobelia Sackheim-Beutlin zieht nach Wetterspitze",
+            "Lobelia Sackheim-Beutlin kehrt heim nach Bree",
+            "Gesetzlose durch Lobelia Sackheim-Beutlin spielen",
+        ]
+    )
+    assert next(a for a in offered if a.get("kind") == "move")["site"] == weathertop
+    for action in offered:  # each is a legal move from this position
+        state, _events = game.engine.apply(
+            game.state, 1, {k: v for k, v in action.items() if k not in ("label", "cards")}
+        )
+        assert state["turn"]["agent_actions"] == [lobelia]
+    creature = next(a for a in offered if a.get("kind") == "creature")
+    assert creature["cards"] == [brigands, lobelia]
+    game.do(1, **{k: v for k, v in creature.items() if k not in ("label", "cards")})
+    assert game.companies(0)[0]["hazards"] == company["hazards"] + 1
+    # The hero's choices while the chain waits: no organisation moves outside his organisation phase.
+    assert not any(a["type"] in ("plan_movement", "move_character") for a in game.engine.choices(game.state, 0))
