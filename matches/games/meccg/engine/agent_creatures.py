@@ -77,7 +77,7 @@ def check_creature(creature: Info, site: Info, alignment: str, *, home: bool) ->
         )
     raise IllegalAction(
         "agent_creature_race",
-        gettext_noop("%(card)s (%(race)s) passt nicht zu %(site)s: %(allowed)s."),
+        gettext_noop("%(card)s (%(race)s) kann ein Agent in %(site)s nicht spielen; erlaubt: %(allowed)s."),
         card=creature["name_de"],
         race=creature.get("race") or "–",
         site=site["name_de"],
