@@ -31,11 +31,12 @@ from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
 from . import keying
 from . import state as st
-from .cardinfo import is_hazard, key
+from .agent_creatures import check_creature
+from .cardinfo import is_creature, is_hazard, key
 from .common import Base, _text, part
 
 AGENT_HAZARD_ALIGNMENTS = ("hero", "balrog")
-AGENT_ACTIONS = ("untap", "heal", "hide", "move", "back", "home")
+AGENT_ACTIONS = ("untap", "heal", "hide", "move", "back", "home", "creature")
 
 
 def home_sites(info: dict) -> list[str]:
@@ -175,7 +176,9 @@ class AgentsMixin(Base):
             raise IllegalAction("agent_acted", gettext_noop("Dieser Agent hat in dieser Runde schon gehandelt."))
         kind = action.get("kind")
         if kind not in AGENT_ACTIONS:
-            raise IllegalAction("bad_agent_action", gettext_noop("„kind“ ist untap, heal, hide, move, back oder home."))
+            raise IllegalAction(
+                "bad_agent_action", gettext_noop("„kind“ ist untap, heal, hide, move, back, home oder creature.")
+            )
         possible = {
             "untap": card["tapped"] and not card["wounded"],
             "heal": card["wounded"],
@@ -184,11 +187,15 @@ class AgentsMixin(Base):
         if not possible.get(kind, True):
             raise IllegalAction("agent_action_pointless", gettext_noop("Das ändert an diesem Agenten nichts."))
         plan = self._plan_agent_move(state, seat, iid, kind, action) if kind in ("move", "back", "home") else None
+        creature = self._agent_creature(state, seat, iid, group, action) if kind == "creature" else None
         self._check_hazard_limit(group)
-        group["hazards"] += 1
+        group["hazards"] += 1  # "Jede dieser Handlungen zählt 1 gegen das Gefahrenlimit"
         turn["agent_actions"].append(iid)
         turn["done"] = [False, False]
         info = st.info(state, iid)
+        if creature is not None:
+            self._play_agent_creature(state, seat, iid, creature, group, events)
+            return
         if plan is not None:
             self._apply_agent_move(state, iid, plan, events)
             return
@@ -204,6 +211,59 @@ class AgentsMixin(Base):
             self._agent_cards_back(state, iid, keep_last=True)
             template = gettext_noop("Der Agent %(card)s wird verdeckt.")
         self._log(events, template, card=info["name_de"])
+
+    # --- creatures played through an agent (agent_creatures.py) ---------------------------------------------
+
+    def _agent_creature(self, state: State, seat: int, iid: str, group: dict, action: dict) -> str:
+        """Checks ``kind: "creature"`` before it counts: a face-up, untapped agent at the site where the company
+        is or is moving to, and a creature from the hand the seed allows there. Returns the creature."""
+        card = state["inst"][iid]
+        if card["face_down"]:
+            raise IllegalAction(
+                "agent_face_down",
+                gettext_noop("Kreaturen spielt nur ein offen ausliegender Agent (erst aufdecken)."),
+            )
+        if card["tapped"] or card["wounded"]:
+            raise IllegalAction("agent_tapped", gettext_noop("Der Agent muss ungetappt sein, um zu tappen."))
+        site = group["dest"] or group["site"]
+        info = st.info(state, site)
+        if key(card["agent"]["site"] or "") != key(info["name_en"]):
+            raise IllegalAction(
+                "agent_elsewhere",
+                gettext_noop("Der Agent ist nicht dort, wo die Gemeinschaft ist oder wohin sie zieht (%(site)s)."),
+                site=info["name_de"],
+            )
+        creature = self._own(state, seat, action.get("creature"), "hand")
+        creature_info = st.info(state, creature)
+        if not is_creature(creature_info) or not is_hazard(creature_info):
+            raise IllegalAction(
+                "not_a_creature", gettext_noop("%(card)s ist keine Kreatur."), card=creature_info["name_de"]
+            )
+        alignment = state["players"][group["owner"]]["alignment"]
+        home = at_home(st.info(state, iid), info["name_en"])
+        check_creature(creature_info, info, alignment, home=home)
+        return creature
+
+    def _play_agent_creature(self, state, seat, iid, creature, group, events) -> None:
+        """The agent taps; the creature starts a chain against the company, keyed to nothing ("wird weder
+        einer Region noch einem Ort zugeordnet"); detainment as for an attack keyed to nothing."""
+        state["inst"][iid]["tapped"] = True
+        info = st.info(state, creature)
+        alignment = state["players"][group["owner"]]["alignment"]
+        self._log(
+            events,
+            gettext_noop("Der Agent %(card)s tappt: %(creature)s greift an, keinem Ort und keiner Region zugeordnet."),
+            card=st.info(state, iid)["name_de"],
+            creature=info["name_de"],
+        )
+        detained = keying.detainment(info, alignment, None, None, state["regions"])
+        link = {
+            "seat": seat,
+            "card": creature,
+            "target": {"kind": "company", "id": group["id"]},
+            "key": {"kind": "agent", "name": st.info(state, iid)["name_en"], "detainment": detained},
+        }
+        self._push_link(state, link, events)
 
     # --- attacks in the site phase -------------------------------------------------------------------------
 

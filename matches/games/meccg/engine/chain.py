@@ -112,12 +112,17 @@ class ChainMixin(Base):
             if phase == "movement" and group is not None:
                 turn["done"] = [False, False]
         target = self._target(state, action.get("target"))
-        st.move(state, iid, "play")
         link = {"seat": seat, "card": iid, "target": target}
         if is_hazard(info) and is_creature(info):
             link["key"] = key_.to_json()
         if info["subtype"] == "Faction" and bearer:
             link["bearer"] = bearer
+        self._push_link(state, link, events)
+
+    def _push_link(self, state: State, link: dict, events: list[Event]) -> None:
+        """The card goes onto the chain (a new one or as an answer); the other player may answer."""
+        seat, iid = link["seat"], link["card"]
+        st.move(state, iid, "play")
         state["chain"].append(link)
         state["priority"] = 1 - seat
         state["passes"] = 0
@@ -125,8 +130,8 @@ class ChainMixin(Base):
             events,
             gettext_noop("%(player)s spielt %(card)s%(target)s."),
             seat,
-            card=info["name_de"],
-            target=self._target_label(state, target),
+            card=st.info(state, iid)["name_de"],
+            target=self._target_label(state, link["target"]),
         )
 
     def _target_label(self, state: State, target: dict) -> str:

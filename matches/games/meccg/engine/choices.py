@@ -15,6 +15,7 @@ from matches.engine.base import IllegalAction, State, Text, gettext_noop
 
 from . import state as st
 from . import stats
+from .agents import home_sites
 from .cardinfo import is_creature, is_hazard
 from .common import Base, part
 from .keying import REGION_TYPES, SITE_TYPES
@@ -142,7 +143,10 @@ class ChoicesMixin(Base):
                     )
             if not is_hazard(info) and group is not None and seat != turn["active"]:
                 out.append({"type": "on_guard", "card": iid, "label": on_guard_label(name), "cards": [iid]})
-        for c in mine:
+        out += self._agent_candidates(state, seat, group)
+        # Organisation moves only for the player at turn in that phase (fewer candidates to try).
+        organising = seat == turn["active"] and turn["phase"] == "organization"
+        for c in mine if organising else []:
             for site in player["sites"]:
                 out.append(
                     {
@@ -195,7 +199,7 @@ class ChoicesMixin(Base):
                             "cards": c["chars"],
                         }
                     )
-        for who in chars:
+        for who in chars if organising else []:
             name = self._name(state, who)
             out.append(
                 {
@@ -281,6 +285,79 @@ class ChoicesMixin(Base):
             }
         )
         return out
+
+    def _agent_candidates(self, state: State, seat: int, group: dict | None) -> list[dict]:
+        """The hazard player's agent moves in a company's movement/hazard phase (agents.py, agent_moves.py):
+        play one face down, reveal, the agent actions (move, back, home with the legal sites; untap, heal, hide;
+        a creature through the agent). Moves and creatures are checked here first, so only legal ones remain."""
+        turn = state["turn"]
+        if group is None or seat == turn["active"] or turn["phase"] != "movement" or state["chain"]:
+            return []
+        player = state["players"][seat]
+        out = []
+        for iid in player["hand"]:
+            if st.info(state, iid).get("agent"):
+                label = text(gettext_noop("%(card)s als Agent verdeckt ausspielen"), card=self._name(state, iid))
+                out.append({"type": "play_agent", "card": iid, "label": label, "cards": [iid]})
+        creatures = [i for i in player["hand"] if is_creature(st.info(state, i)) and is_hazard(st.info(state, i))]
+        for iid in player["play"]:
+            inst = state["inst"][iid]
+            if inst.get("agent") is None:
+                continue
+            info = st.info(state, iid)
+            name = info["name_de"]
+            if inst["face_down"]:
+                for site in home_sites(info) if inst["agent"]["site"] is None else [None]:
+                    out.append(
+                        {
+                            "type": "reveal_agent",
+                            "card": iid,
+                            **({"site": site} if site else {}),
+                            "label": text(gettext_noop("%(card)s aufdecken (in %(site)s)"), card=name, site=site)
+                            if site
+                            else text(gettext_noop("%(card)s aufdecken"), card=name),
+                            "cards": [iid],
+                        }
+                    )
+            for kind, template in AGENT_ACTION_LABELS.items():
+                out.append(
+                    {
+                        "type": "agent_action",
+                        "card": iid,
+                        "kind": kind,
+                        "label": text(template, card=name),
+                        "cards": [iid],
+                    }
+                )
+            for site in player["sites"]:
+                action = {"type": "agent_action", "card": iid, "kind": "move", "site": site}
+                if self._agent_check(self._plan_agent_move, state, seat, iid, "move", action):
+                    label = text(gettext_noop("%(card)s zieht nach %(site)s"), card=name, site=self._name(state, site))
+                    out.append({**action, "label": label, "cards": [iid, site]})
+            for site in home_sites(info):
+                label = text(gettext_noop("%(card)s kehrt heim nach %(site)s"), card=name, site=site)
+                out.append(
+                    {"type": "agent_action", "card": iid, "kind": "home", "site": site, "label": label, "cards": [iid]}
+                )
+            for creature in creatures:
+                action = {"type": "agent_action", "card": iid, "kind": "creature", "creature": creature}
+                if self._agent_check(self._agent_creature, state, seat, iid, group, action):
+                    label = text(
+                        gettext_noop("%(creature)s durch %(card)s spielen"),
+                        creature=self._name(state, creature),
+                        card=name,
+                    )
+                    out.append({**action, "label": label, "cards": [creature, iid]})
+        return out
+
+    @staticmethod
+    def _agent_check(check, *args) -> bool:
+        """Whether a rules check passes (it changes nothing: the candidate still goes through ``apply``)."""
+        try:
+            check(*args)
+        except IllegalAction:
+            return False
+        return True
 
     def _creature_choices(self, state: State, iid: str, group: dict) -> list[dict]:
         """One button per key the creature may be played on (the keying module's keys)."""
@@ -387,6 +464,12 @@ class ChoicesMixin(Base):
         return out
 
 
+AGENT_ACTION_LABELS = {
+    "untap": gettext_noop("Agent %(card)s enttappen"),
+    "heal": gettext_noop("Agent %(card)s heilen"),
+    "hide": gettext_noop("Agent %(card)s verdecken"),
+    "back": gettext_noop("Agent %(card)s zum vorigen Ort zurück"),
+}
 COMBAT_LABELS = {
     "assign_strike": gettext_noop("Hieb an %(character)s"),
     "assign_done": gettext_noop("Keine weiteren Hiebe zuweisen"),
