@@ -1,7 +1,6 @@
 """Computer seats (issue 21): created through the API and the page, they answer through the move pipeline."""
 
 import random
-import time
 
 import pytest
 
@@ -9,6 +8,7 @@ from matches import selectors, services
 from matches.models import Match, MatchStatus, Move, MoveStatus, Seat
 
 from .conftest import api
+from .workers import wait_until
 
 pytestmark = pytest.mark.django_db
 
@@ -236,16 +236,6 @@ def test_zugvorschlag_only_for_ones_own_seat_and_from_its_view(client, users, co
         assert client.get(f"/partien/analyse/?partie={bad}&vorschlag=1").status_code == 403
 
 
-def wait_for(predicate, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out")
-
-
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_the_computer_answers_through_a_real_worker(users, celery_session_worker):
@@ -264,7 +254,7 @@ def test_the_computer_answers_through_a_real_worker(users, celery_session_worker
         return detail if detail["status"] != "running" or mine in detail["current_seats"] else None
 
     for _ in range(400):
-        detail = wait_for(my_turn_or_over)  # the computer's turn comes back by itself
+        detail = wait_until(my_turn_or_over, timeout=60)  # the computer's turn comes back by itself
         if detail["status"] != "running":
             break
         legal = client.get(f"/api/matches/{match_id}/legal/").json()
@@ -275,7 +265,7 @@ def test_the_computer_answers_through_a_real_worker(users, celery_session_worker
         )
         assert response.status_code == 202
         url = f"/api/matches/{match_id}/moves/{response.json()['id']}/"
-        assert wait_for(lambda url=url: (s := client.get(url).json()["status"]) != "pending" and s) == "applied"
+        assert wait_until(lambda url=url: (s := client.get(url).json()["status"]) != "pending" and s, 60) == "applied"
     match = Match.objects.get(pk=match_id)
     assert match.status == MatchStatus.FINISHED
     computer = Move.objects.filter(match=match, seat__user=None)

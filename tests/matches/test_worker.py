@@ -23,19 +23,11 @@ from matches.models import Match, Move, MoveStatus, Seat
 from matches.tasks import resolve_move
 
 from .conftest import api
+from .workers import wait_until
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def wait_until(predicate, timeout=30.0, what="condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"timed out after {timeout}s waiting for {what}")
 
 
 def resolved(*move_ids):

@@ -1,7 +1,6 @@
 """Die Zwei Türme on the match framework: pages per seat, hands hidden, a full match through the API."""
 
 import random
-import time
 
 import pytest
 
@@ -10,6 +9,7 @@ from matches.engine import registry
 from matches.models import Match, MatchStatus, Move, MoveStatus, Seat
 
 from .conftest import api
+from .workers import wait_until
 
 
 def seat_user(match, order):
@@ -105,16 +105,6 @@ def test_finished_match_replays_from_seed_to_identical_state(client, users):
     assert 'class="zt-board"' in body and "Zug 3 von" in body
 
 
-def wait_for(predicate, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out")
-
-
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_two_users_play_a_full_match_through_the_api(users, celery_session_worker):
@@ -140,7 +130,7 @@ def test_two_users_play_a_full_match_through_the_api(users, celery_session_worke
         )
         assert response.status_code == 202
         move_url = f"/api/matches/{match_id}/moves/{response.json()['id']}/"
-        status = wait_for(lambda url=move_url, c=client: (s := c.get(url).json()["status"]) != "pending" and s)
+        status = wait_until(lambda url=move_url, c=client: (s := c.get(url).json()["status"]) != "pending" and s)
         assert status == "applied", client.get(move_url).json()
     detail = clients["sam"].get(f"/api/matches/{match_id}/").json()
     assert detail["status"] == "finished" and detail["result"]["reason"]["template"]

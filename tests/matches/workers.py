@@ -79,9 +79,11 @@ def own_queues():
 
 
 def wait_until(predicate, timeout=30.0, what="condition", step=0.05):
+    """Poll until ``predicate()`` is truthy; returns that value."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if predicate():
-            return time.monotonic()
+        value = predicate()
+        if value:
+            return value
         time.sleep(step)
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
