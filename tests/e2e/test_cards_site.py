@@ -2,12 +2,13 @@
 German card text with history and revert, password reset through the console mail, the 404 page."""
 
 import re
-import time
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from playwright.sync_api import expect
+
+from .helpers import wait_true
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PASSWORD = "Imladris-3019"
@@ -17,12 +18,8 @@ def _loaded(locator) -> bool:
     return locator.evaluate("img => img.complete && img.naturalWidth > 0")
 
 
-def _wait_loaded(locator, timeout: float = 10.0) -> None:
-    """Poll from Python: page.wait_for_function polls with eval(), which the strict CSP forbids."""
-    deadline = time.monotonic() + timeout
-    while not _loaded(locator):
-        assert time.monotonic() < deadline, "the image did not load"
-        time.sleep(0.05)
+def _wait_loaded(locator) -> None:
+    wait_true(lambda: _loaded(locator), what="the image to load")
 
 
 def test_card_page_shows_its_generated_face(live_server, page, content):

@@ -8,7 +8,6 @@ checked for console errors and CSP violations, and for width on a phone.
 
 import os
 import re
-import time
 from math import comb
 from pathlib import Path
 
@@ -22,6 +21,8 @@ from cards.models import Card
 from decks import services
 from decks.models import Deck, DeckEntry
 
+from .helpers import wait_true
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 DATA = Path(__file__).parents[1] / "decks" / "data"
@@ -29,12 +30,8 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-def _wait_true(page, expression: str, arg, timeout: float = 10.0) -> None:
-    """Poll from Python: page.wait_for_function polls with eval(), which the strict CSP may forbid."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(expression, arg):
-        assert time.monotonic() < deadline, f"never true: {expression}"
-        time.sleep(0.05)
+def _wait_true(page, expression: str, arg) -> None:
+    wait_true(lambda: page.evaluate(expression, arg), what=expression)
 
 
 def shot(page, name):

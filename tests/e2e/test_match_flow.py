@@ -7,6 +7,8 @@ from playwright.sync_api import expect
 from matches.engine import registry
 from matches.models import Match, Seat
 
+from .helpers import login
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "Mittelerde-Zug-42"
@@ -18,14 +20,6 @@ def second_page(browser):
     page = context.new_page()
     yield page
     context.close()
-
-
-def login(page, base, name):
-    page.goto(f"{base}/konto/anmelden/?next=/partien/")
-    page.get_by_label("Benutzername").fill(name)
-    page.get_by_label("Passwort").fill(PASSWORD)
-    page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url(f"{base}/partien/")
 
 
 def other_hands(match, reader_order):
@@ -48,14 +42,14 @@ def test_two_players_from_the_lobby_neither_sees_the_other_hand(live_server, pag
     for p in (page, second_page):
         p.on("pageerror", lambda exc: errors.append(str(exc)))
 
-    login(page, base, "frodo")
+    login(page, base, "frodo", PASSWORD)
     page.get_by_label("Spiel", exact=True).select_option(label="Die Zwei Türme")
     page.get_by_label("Spielerzahl").fill("2")
     page.get_by_role("button", name="Partie anlegen").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Die Zwei Türme")
     match = Match.objects.get()
 
-    login(second_page, base, "sam")
+    login(second_page, base, "sam", PASSWORD)
     second_page.get_by_role("button", name="Beitreten").first.click()
     expect(second_page.get_by_role("status").first).to_contain_text("Du hast Platz genommen")
 

@@ -17,6 +17,8 @@ from matches import selectors, services
 from matches.engine import registry
 from matches.models import Match, MatchStatus, Rating, Seat
 
+from .helpers import login
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "Mittelerde-Zug-42"
@@ -36,14 +38,6 @@ def phone(browser):
     context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844}, has_touch=True)
     yield context.new_page()
     context.close()
-
-
-def login(page, base, name):
-    page.goto(f"{base}/konto/anmelden/?next=/partien/")
-    page.get_by_label("Benutzername").fill(name)
-    page.get_by_label("Passwort").fill(PASSWORD)
-    page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url(f"{base}/partien/")
 
 
 def user_at(match, order):
@@ -103,8 +97,8 @@ def test_a_zwei_tuerme_match_to_the_end_in_two_browsers(live_server, desktop, ph
     errors = []
     for p in (desktop, phone):
         p.on("pageerror", lambda exc: errors.append(str(exc)))
-    login(desktop, base, "elrond")
-    login(phone, base, "arwen")
+    login(desktop, base, "elrond", PASSWORD)
+    login(phone, base, "arwen", PASSWORD)
     elrond = User.objects.get(username="elrond")
     match = services.create_match(elrond, engine="zwei-tuerme", players=2, invite=["arwen"])
     Match.objects.filter(pk=match.pk).update(seed=1)
