@@ -19,6 +19,7 @@ everything else takes the ORM path in services, which stays the reference: both 
 
 from __future__ import annotations
 
+import functools
 import json
 from datetime import datetime
 
@@ -32,9 +33,8 @@ from .models import Event, Match, Move, MoveStatus, Notice, PlayerSettings, Seat
 _SEAT_FIELDS = ("id", "match_id", "user_id", "slot", "order", "resigned", "invitation_pending", "bot_level", "bot_name")
 
 
-def _columns(model, alias: str) -> tuple[list[str], str]:
-    fields = model._meta.concrete_fields
-    return [f.attname for f in fields], ", ".join(f'{alias}."{f.column}"' for f in fields)
+def _columns(model, alias: str) -> str:
+    return ", ".join(f'{alias}."{f.column}"' for f in model._meta.concrete_fields)
 
 
 # Identifiers only from the models' own meta; the move id is the one value, a parameter.
@@ -56,18 +56,16 @@ FOR UPDATE OF mv, m
 """
 
 
-def _read_sql() -> tuple[str, list[str], list[str], list[str]]:
+@functools.cache
+def _read_sql() -> str:
     """The locking read, written once per process (compiling it with the ORM on every move cost more
     than the round trip it saves)."""
-    move_names, move_cols = _columns(Move, "mv")
-    seat_names, seat_cols = _columns(Seat, "s")
-    match_names, match_cols = _columns(Match, "m")
     user = get_user_model()._meta
     seat_json = ", ".join(f"'{name}', ss.\"{Seat._meta.get_field(name).column}\"" for name in _SEAT_FIELDS)
-    sql = _READ_SQL.format(
-        move_cols=move_cols,
-        seat_cols=seat_cols,
-        match_cols=match_cols,
+    return _READ_SQL.format(
+        move_cols=_columns(Move, "mv"),
+        seat_cols=_columns(Seat, "s"),
+        match_cols=_columns(Match, "m"),
         seat_json=seat_json,
         event=Event._meta.db_table,
         seat=Seat._meta.db_table,
@@ -77,41 +75,32 @@ def _read_sql() -> tuple[str, list[str], list[str], list[str]]:
         move=Move._meta.db_table,
         match=Match._meta.db_table,
     )
-    return sql, move_names, seat_names, match_names
 
 
-_READ = None
-
-
-def _instance(model, names: list[str], values) -> models.Model:
-    """A model instance from raw column values, converted as the ORM converts them (JSON text → objects)."""
-    converted = []
-    for name, value in zip(names, values, strict=True):
-        field = model._meta.get_field(name) if not name.endswith("_id") else None
-        if value is not None and field is not None and hasattr(field, "from_db_value"):
-            value = field.from_db_value(value, None, connection)
-        converted.append(value)
-    return model.from_db(connection.alias, names, converted)
+def _instance(model, values) -> models.Model:
+    """A model instance from its concrete fields' raw values, converted as the ORM converts them (JSON text →
+    objects)."""
+    fields = model._meta.concrete_fields
+    converted = [
+        field.from_db_value(value, None, connection) if value is not None and hasattr(field, "from_db_value") else value
+        for field, value in zip(fields, values, strict=True)
+    ]
+    return model.from_db(connection.alias, [f.attname for f in fields], converted)
 
 
 def lock_and_read(move_id: int) -> Move | None:
     """The move with its seat and match, row-locked (move and match), in one statement; the match carries
     ``_last_event_sequence`` and ``_seats_with_users`` (every seat with its user and mail settings)."""
-    global _READ
-    if _READ is None:
-        _READ = _read_sql()
-    sql, move_names, seat_names, match_names = _READ
     with connection.cursor() as cursor:
-        cursor.execute(sql, [move_id])
+        cursor.execute(_read_sql(), [move_id])
         row = cursor.fetchone()
     if row is None:
         return None
-    a, b = len(move_names), len(move_names) + len(seat_names)
-    c = b + len(match_names)
-    move = _instance(Move, move_names, row[:a])
-    seat = _instance(Seat, seat_names, row[a:b])
-    match = _instance(Match, match_names, row[b:c])
-    state_text = row[b + match_names.index("state")]
+    a = len(Move._meta.concrete_fields)
+    b = a + len(Seat._meta.concrete_fields)
+    c = b + len(Match._meta.concrete_fields)
+    move, seat, match = _instance(Move, row[:a]), _instance(Seat, row[a:b]), _instance(Match, row[b:c])
+    state_text = row[b + Match._meta.concrete_fields.index(Match._meta.get_field("state"))]
     if isinstance(state_text, str):  # the engine's working copy is decoded afresh (cheaper than a deepcopy)
         match._state_text = state_text
     last_event, seats = row[c], row[c + 1]

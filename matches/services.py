@@ -601,7 +601,7 @@ def _apply_in_one_statement(match: Match, game, move: Move, outcome, before: set
     after = set(game.current_seats(state))
     if after != before:
         match.turn_started_at, match.reminded_at = now, None
-    users = [s.user for s in seats if s.order in after - before and not s.resigned and s.user]
+    users = _newly_on_turn(seats, after - before)
     text = Text(TURN_NOTICE)
     outbox_ids = applied_write.write_applied(
         match,
@@ -733,11 +733,16 @@ def _finish(match: Match, result: dict, seats: list[Seat]) -> None:
     notify(match, users, "finished", Text(gettext_noop("Die Partie ist beendet.")))
 
 
+def _newly_on_turn(seats: list[Seat], new: set[int]) -> list:
+    """The users to tell "Du bist am Zug": those whose seat came on turn, not resigned, not a computer."""
+    return [s.user for s in seats if s.order in new and not s.resigned and s.user]
+
+
 def _notify_turn(match: Match, game, before: set[int], seats: list[Seat]) -> None:
     new = set(game.current_seats(match.state)) - before
     if not new:
         return
-    users = [s.user for s in seats if s.order in new and not s.resigned and s.user]
+    users = _newly_on_turn(seats, new)
     notify(match, users, "turn", Text(TURN_NOTICE))
 
 
