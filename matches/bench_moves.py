@@ -133,14 +133,20 @@ class Deployment:
         self.sink.close()
 
 
+def _new_match(users) -> Match:
+    """A running Zwei Türme match of these two users (invited, accepted, started)."""
+    frodo, sam = users
+    match = services.create_match(frodo, engine=ENGINE, players=2, invite=[sam.username])
+    services.accept_invitation(match, sam)
+    services.start(match, frodo)
+    return match
+
+
 class Table:
     """One Zwei Türme match with two players (with e-mail) and their API tokens."""
 
     def __init__(self, users, tokens):
-        frodo, sam = users
-        match = services.create_match(frodo, engine=ENGINE, players=2, invite=[sam.username])
-        services.accept_invitation(match, sam)
-        services.start(match, frodo)
+        match = _new_match(users)
         self.match_id = match.pk
         self.token_of = {}
         for seat in match.seats.all():
@@ -300,7 +306,7 @@ def run(out=sys.stdout, sizes=(10, 50), moves_each: int | None = None, gunicorn_
                 f"Last {load[0]:.2f})\n"
             )
         # The floor: the same resolve in this process, one move at a time, nothing else moving.
-        floor_users, _tokens = _users(2)
+        floor_users, _tokens = _users(2)  # tokens unused: the floor does not go through the web
         users += floor_users
         wall, cpu = _resolve_in_process(floor_users, 60)
         _line(out, "resolve_move im Prozess, ohne Last (Boden)", wall, select1, healthz)
@@ -316,10 +322,7 @@ def run(out=sys.stdout, sizes=(10, 50), moves_each: int | None = None, gunicorn_
 
 def _resolve_in_process(users, count: int) -> tuple[list[float], list[float]]:
     """Wall and CPU ms of ``services.resolve_move`` for ``count`` moves stored as a submit stores them."""
-    frodo, sam = users
-    match = services.create_match(frodo, engine=ENGINE, players=2, invite=[sam.username])
-    services.accept_invitation(match, sam)
-    services.start(match, frodo)
+    match = _new_match(users)
     engine = registry.get(ENGINE)
     seats = {s.order: s for s in match.seats.all()}
     wall, cpu = [], []
