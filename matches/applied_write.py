@@ -24,17 +24,14 @@ import json
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.db import connection, models
+from django.db import connection
 
+from core import raw_rows
 from core.models import OutboxMessage
 
 from .models import Event, Match, Move, MoveStatus, Notice, PlayerSettings, Seat
 
 _SEAT_FIELDS = ("id", "match_id", "user_id", "slot", "order", "resigned", "invitation_pending", "bot_level", "bot_name")
-
-
-def _columns(model, alias: str) -> str:
-    return ", ".join(f'{alias}."{f.column}"' for f in model._meta.concrete_fields)
 
 
 # Identifiers only from the models' own meta; the move id is the one value, a parameter.
@@ -63,9 +60,9 @@ def _read_sql() -> str:
     user = get_user_model()._meta
     seat_json = ", ".join(f"'{name}', ss.\"{Seat._meta.get_field(name).column}\"" for name in _SEAT_FIELDS)
     return _READ_SQL.format(
-        move_cols=_columns(Move, "mv"),
-        seat_cols=_columns(Seat, "s"),
-        match_cols=_columns(Match, "m"),
+        move_cols=raw_rows.columns(raw_rows.fields_of(Move), "mv"),
+        seat_cols=raw_rows.columns(raw_rows.fields_of(Seat), "s"),
+        match_cols=raw_rows.columns(raw_rows.fields_of(Match), "m"),
         seat_json=seat_json,
         event=Event._meta.db_table,
         seat=Seat._meta.db_table,
@@ -77,17 +74,6 @@ def _read_sql() -> str:
     )
 
 
-def _instance(model, values) -> models.Model:
-    """A model instance from its concrete fields' raw values, converted as the ORM converts them (JSON text →
-    objects)."""
-    fields = model._meta.concrete_fields
-    converted = [
-        field.from_db_value(value, None, connection) if value is not None and hasattr(field, "from_db_value") else value
-        for field, value in zip(fields, values, strict=True)
-    ]
-    return model.from_db(connection.alias, [f.attname for f in fields], converted)
-
-
 def lock_and_read(move_id: int) -> Move | None:
     """The move with its seat and match, row-locked (move and match), in one statement; the match carries
     ``_last_event_sequence`` and ``_seats_with_users`` (every seat with its user and mail settings)."""
@@ -96,14 +82,14 @@ def lock_and_read(move_id: int) -> Move | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    a = len(Move._meta.concrete_fields)
-    b = a + len(Seat._meta.concrete_fields)
-    c = b + len(Match._meta.concrete_fields)
-    move, seat, match = _instance(Move, row[:a]), _instance(Seat, row[a:b]), _instance(Match, row[b:c])
-    state_text = row[b + Match._meta.concrete_fields.index(Match._meta.get_field("state"))]
+    move_fields, seat_fields, match_fields = (raw_rows.fields_of(m) for m in (Move, Seat, Match))
+    move_row, seat_row, match_row, (last_event, seats) = raw_rows.split(row, move_fields, seat_fields, match_fields)
+    move = raw_rows.instance(Move, move_fields, move_row)
+    seat = raw_rows.instance(Seat, seat_fields, seat_row)
+    match = raw_rows.instance(Match, match_fields, match_row)
+    state_text = match_row[match_fields.index(Match._meta.get_field("state"))]
     if isinstance(state_text, str):  # the engine's working copy is decoded afresh (cheaper than a deepcopy)
         match._state_text = state_text
-    last_event, seats = row[c], row[c + 1]
     move._state.fields_cache["seat"] = seat
     move._state.fields_cache["match"] = match
     match._last_event_sequence = last_event or 0

@@ -59,6 +59,36 @@ def _get(url: str, timeout: float = 10) -> int:
         return exc.code
 
 
+_TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_ms_by_group(groups: dict[str, int]) -> dict[str, float]:
+    """CPU ms (user + system, with reaped children) of each process group, and of PostgreSQL and Redis.
+
+    ``groups`` maps a name to a process-group id (each spawned part runs in its own session); every
+    ``postgres`` and ``redis-server`` process counts for those two, whoever started it.
+    """
+    totals = dict.fromkeys([*groups, "PostgreSQL", "Redis"], 0.0)
+    by_pgid = {pgid: name for name, pgid in groups.items()}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue  # ended meanwhile
+        command = text[text.index("(") + 1 : text.rindex(")")]
+        fields = text[text.rindex(")") + 2 :].split()
+        # fields[2] is pgrp; utime, stime, cutime, cstime are fields[11:15] (proc(5), counted after the name)
+        ticks = sum(int(value) for value in fields[11:15])
+        name = by_pgid.get(int(fields[2]))
+        if name is None and command.startswith("postgres"):
+            name = "PostgreSQL"
+        elif name is None and command.startswith("redis-server"):
+            name = "Redis"
+        if name is not None:
+            totals[name] += ticks * _TICK_MS
+    return totals
+
+
 def _healthz_ms(base: str, rounds: int = 40) -> tuple[float, int]:
     timings, status = [], 0
     for _ in range(rounds):
@@ -98,6 +128,10 @@ class Deployment:
         )
         web = [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(gunicorn_workers)]
         self._spawn([*web, "-b", f"127.0.0.1:{self.port}", "--log-level", "warning"], subprocess.DEVNULL)
+
+    def groups(self) -> dict[str, int]:
+        """Each part's process group (its leader's pid: every part starts a session of its own)."""
+        return dict(zip(("Züge-Worker", "Mail-Worker", "gunicorn"), (p.pid for p in self.processes), strict=True))
 
     def _spawn(self, command, output) -> None:
         self.processes.append(
@@ -291,7 +325,9 @@ def run(out=sys.stdout, sizes=(10, 50), moves_each: int | None = None, gunicorn_
             tables = [Table(new_users[2 * i : 2 * i + 2], tokens) for i in range(size)]
             mails_before = len(deployment.sink.messages)
             resolve_before = len(deployment.resolve_times_ms())
+            cpu_before, client_before = _cpu_ms_by_group(deployment.groups()), os.times()
             result = _run_load(deployment, tables, each)
+            cpu_after, client_after = _cpu_ms_by_group(deployment.groups()), os.times()
             time.sleep(1.0)  # the worker's last log lines
             resolve = deployment.resolve_times_ms()[resolve_before:]
             lat = result["latencies"]
@@ -305,6 +341,9 @@ def run(out=sys.stdout, sizes=(10, 50), moves_each: int | None = None, gunicorn_
                 f"Fehler {result['errors'] or 0}; Mails bisher {len(deployment.sink.messages) - mails_before}; "
                 f"Last {load[0]:.2f})\n"
             )
+            spent = {name: cpu_after[name] - cpu_before[name] for name in cpu_before}
+            spent["Client"] = sum(client_after[:2]) * 1000 - sum(client_before[:2]) * 1000
+            _cpu_line(out, spent, result["moves"], result["wall"])
         # The floor: the same resolve in this process, one move at a time, nothing else moving.
         floor_users, _tokens = _users(2)  # tokens unused: the floor does not go through the web
         users += floor_users
@@ -338,6 +377,18 @@ def _resolve_in_process(users, count: int) -> tuple[list[float], list[float]]:
         wall.append((time.perf_counter() - started) * 1000)
         cpu.append((time.process_time() - started_cpu) * 1000)
     return wall[5:], cpu[5:]  # the first few warm the process
+
+
+def _cpu_line(out, spent: dict[str, float], moves: int, wall: float) -> None:
+    """Where the cores went during the run: CPU ms per move of each part (the mail worker, at nice 10, may lag)."""
+    if not moves:
+        return
+    parts = ", ".join(f"{name} {ms / moves:.1f}" for name, ms in spent.items())
+    total = sum(spent.values())
+    out.write(
+        f"matches  {'CPU je Zug im Messfenster (ms)':52} {parts}; zusammen {total / moves:.1f} ms"
+        f" (Kerne belegt: {total / 1000 / wall:.2f} von {os.cpu_count()})\n"
+    )
 
 
 def _line(out, label: str, values: list[float], select1: float, healthz: float) -> None:

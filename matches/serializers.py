@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from .models import DeadlinePolicy, Match, Move, Post, Seat
+from .models import DeadlinePolicy, Match, MoveStatus, Post, Seat
 from .texts import render
 
 
@@ -75,26 +75,23 @@ class MatchMoveSubmitSerializer(serializers.Serializer):
     idempotency_key = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
 
 
-class MatchMoveSerializer(serializers.ModelSerializer):
-    seat = serializers.IntegerField(source="seat.order", read_only=True)
-    error_message = serializers.SerializerMethodField()
+class MatchMoveSerializer(serializers.Serializer):
+    """A move as its player sees it. Declared field by field, not a ModelSerializer: it answers every
+    submitted move, and building a ModelSerializer's fields from the model cost more than the rest of
+    the answer."""
 
-    class Meta:
-        model = Move
-        fields = [
-            "id",
-            "seat",
-            "action",
-            "version",
-            "idempotency_key",
-            "status",
-            "automatic",
-            "error_code",
-            "error_message",
-            "applied_version",
-            "created_at",
-            "resolved_at",
-        ]
+    id = serializers.IntegerField(read_only=True)
+    seat = serializers.IntegerField(source="seat.order", read_only=True)
+    action = serializers.JSONField(read_only=True)
+    version = serializers.IntegerField(read_only=True)
+    idempotency_key = serializers.CharField(read_only=True)
+    status = serializers.ChoiceField(choices=MoveStatus.choices, read_only=True)
+    automatic = serializers.BooleanField(read_only=True)
+    error_code = serializers.CharField(read_only=True)
+    error_message = serializers.SerializerMethodField()
+    applied_version = serializers.IntegerField(read_only=True, allow_null=True)
+    created_at = serializers.DateTimeField(read_only=True)
+    resolved_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
     def get_error_message(self, move) -> str:
         return render(move.error, self.context.get("names", {}))

@@ -1,0 +1,76 @@
+"""Model instances from hand-written SQL, for the few hot reads where compiling the ORM query costs more
+than running it (the API token on every request, the seat and the INSERT of a submitted move, the resolve's
+locked read).
+
+The SQL is written once per process from the models' own meta (``columns``), so a renamed column or a new
+field follows the model; ``instance`` turns a slice of the row back into what the ORM would have built
+(JSON text decoded, fields not selected deferred).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from django.db import connection, models
+
+
+def fields_of(model, exclude: tuple[str, ...] = ()) -> list[models.Field]:
+    return [f for f in model._meta.concrete_fields if f.name not in exclude]
+
+
+def columns(fields: list[models.Field], alias: str) -> str:
+    return ", ".join(f'{alias}."{f.column}"' for f in fields)
+
+
+def instance(model, fields: list[models.Field], values) -> models.Model:
+    """An instance from the raw values of ``fields`` (in that order), converted as the ORM converts them
+    (the backend's converters, then the field's: JSON text decoded, SQLite's dates made aware); concrete
+    fields not among them are deferred, as with ``.defer()``."""
+    converted = []
+    for (col, converters), value in zip(_converters(tuple(fields), connection.vendor), values, strict=True):
+        for converter in converters:
+            value = converter(value, col, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, [f.attname for f in fields], converted)
+
+
+@functools.cache
+def _converters(fields: tuple[models.Field, ...], vendor: str) -> list[tuple]:
+    """Per field: the column expression and the converters the ORM's compiler would apply to it."""
+    found = []
+    for field in fields:
+        col = field.get_col(field.model._meta.db_table)
+        found.append((col, connection.ops.get_db_converters(col) + col.get_db_converters(connection)))
+    return found
+
+
+def split(row, *parts: list[models.Field]) -> list[tuple]:
+    """The row cut into consecutive slices, one per field list; the rest of the row last."""
+    slices, start = [], 0
+    for fields in parts:
+        slices.append(row[start : start + len(fields)])
+        start += len(fields)
+    slices.append(row[start:])
+    return slices
+
+
+def insert(obj: models.Model) -> models.Model:
+    """``obj`` inserted with one INSERT … RETURNING written once per model (its defaults and ``auto_now_add`` applied as
+    ``save()`` applies them); no signals, so only for models that have no receivers. Raises the database's
+    IntegrityError as ``save()`` would."""
+    model = type(obj)
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    values = [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(model), values)
+        obj.pk = cursor.fetchone()[0]
+    obj._state.adding, obj._state.db = False, connection.alias
+    return obj
+
+
+@functools.cache
+def _insert_sql(model) -> str:
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    names = ", ".join(f'"{f.column}"' for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    return f'INSERT INTO "{model._meta.db_table}" ({names}) VALUES ({marks}) RETURNING "{model._meta.pk.column}"'  # noqa: S608 (identifiers from the model's meta)
