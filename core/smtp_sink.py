@@ -27,6 +27,8 @@ class _Handler(socketserver.StreamRequestHandler):
 
     def handle(self):
         sink: SmtpSink = self.server.sink
+        with sink.lock:
+            sink.connections += 1
         if sink.mode == "hang":
             with contextlib.suppress(OSError):
                 self.rfile.read()  # until the client gives up and closes
@@ -82,6 +84,7 @@ class SmtpSink:
         self.mode = mode
         self.refuse_to = {a.lower() for a in refuse_to}
         self.messages: list[tuple[str, str]] = []
+        self.connections = 0  # accepted so far (a client that keeps its connection opens one)
         self.lock = threading.Lock()
         self.server = _Server(("127.0.0.1", port), _Handler)
         self.server.sink = self

@@ -10,12 +10,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from core import kept_mail
 
 from . import selectors
 from .models import MailFrequency, Match, Notice, PlayerSettings, RatingChange
@@ -108,7 +109,7 @@ def wants_mail(user) -> tuple[bool, str]:
 
 def send_notice(notice: Notice) -> bool:
     subject, body = compose(notice)
-    send_mail(subject, body, None, [notice.user.email])
+    kept_mail.send_mail(subject, body, [notice.user.email])
     Notice.objects.filter(pk=notice.pk).update(mailed_at=timezone.now())
     return True
 
@@ -145,7 +146,7 @@ def send_daily_digests(now=None) -> int:
         subject = "Bruchtal · " + ngettext(
             "Tageszusammenfassung: %(n)d Partie", "Tageszusammenfassung: %(n)d Partien", count
         ) % {"n": count}
-        send_mail(subject, body, None, [user.email])
+        kept_mail.send_mail(subject, body, [user.email])
         Notice.objects.filter(pk__in=[n.pk for n in notices]).update(mailed_at=now)
         PlayerSettings.objects.filter(pk=prefs.pk).update(digest_sent_at=now)
         sent += 1
