@@ -260,6 +260,8 @@ CELERY_BEAT_SCHEDULE |= {
 # (`celery worker -Q moves`); everything else (mail, notices, sweeps, deadlines) on the default queue
 # (`celery worker -Q celery`), so no mail server can delay a move. config/celery.py routes by task name.
 MOVES_QUEUE = env("MOVES_QUEUE", default="moves")
+# Seconds an outbox delivery (mail) waits at most while moves are queued (core/tasks.yield_to_moves); 0: never.
+MAIL_YIELDS_TO_MOVES = env.float("MAIL_YIELDS_TO_MOVES", default=10.0)
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_DEFAULT_QUEUE", default="celery")
 CELERY_TASK_ROUTES = ("config.celery.route_task",)
 # A worker started without -Q consumes both (the old single-worker deployment keeps working, but then a

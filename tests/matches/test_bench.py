@@ -1,6 +1,11 @@
+import subprocess
+import sys
+import time
+
 import pytest
 
 from matches import bench as framework_bench
+from matches.bench_moves import _cpu_ms_by_group
 from matches.games.zwei_tuerme import bench
 from matches.games.zwei_tuerme.bench import random_game
 
@@ -23,3 +28,23 @@ def test_framework_bench_cases_run():
 
 def test_the_bench_game_is_played_to_the_end():
     assert random_game(3)["phase"] == "over"
+
+
+_BURN = "import sys, time\nend = time.process_time() + 0.4\nwhile time.process_time() < end: pass\nsys.stdin.read()"
+
+
+def test_the_deployment_bench_counts_cpu_per_process_group():
+    """bench_moves' "CPU je Zug" line: a part's CPU is that of its whole process group (prefork children too)."""
+    burner = subprocess.Popen(  # noqa: S603 (our own interpreter, a fixed program)
+        [sys.executable, "-c", _BURN], stdin=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        deadline, spent = time.monotonic() + 10, 0.0
+        while time.monotonic() < deadline and spent < 350:
+            spent = _cpu_ms_by_group({"burner": burner.pid})["burner"]
+            time.sleep(0.1)
+        assert 350 <= spent < 5000
+        assert set(_cpu_ms_by_group({"burner": burner.pid})) == {"burner", "PostgreSQL", "Redis"}
+    finally:
+        burner.kill()
+        burner.wait()
