@@ -309,7 +309,11 @@ def _cleanup(users) -> None:
     get_user_model().objects.filter(pk__in=[u.pk for u in users]).delete()
 
 
-def run(out=sys.stdout, sizes=(10, 50), moves_each: int | None = None, gunicorn_workers: int = 4) -> None:
+def run(
+    out=sys.stdout, sizes=(10, 50), moves_each: int | None = None, gunicorn_workers: int = 4, client_nice: int = 0
+) -> None:
+    """``client_nice``: run the load client (this process's own threads, not the SMTP sink's) at that nice
+    value, so it takes only CPU the site leaves over, as a client on another machine would."""
     from config.celery import app as celery_app
 
     if settings.CELERY_TASK_ALWAYS_EAGER or celery_app.conf.task_always_eager or not settings.IS_POSTGRES:
@@ -325,10 +329,13 @@ def run(out=sys.stdout, sizes=(10, 50), moves_each: int | None = None, gunicorn_
     users = []
     try:
         deployment.wait_ready()
+        if client_nice:
+            os.nice(client_nice)  # this thread and the threads it starts from now on (the POST pool)
         load = os.getloadavg()
         out.write(
             f"matches  Einsatzform: gunicorn {gunicorn_workers} Worker, Züge-Worker prefork -c 2, Mail-Worker "
-            f"prefork -c 2 → SMTP-Senke, Zwei Türme; {os.cpu_count()} CPU-Kerne, Last vorher "
+            f"prefork -c 2 → SMTP-Senke, Zwei Türme; Last-Client nice {client_nice}; {os.cpu_count()} CPU-Kerne, "
+            f"Last vorher "
             f"{load[0]:.2f}/{load[1]:.2f}/{load[2]:.2f}\n"
         )
         warm_users, warm_tokens = _users(2)

@@ -12,7 +12,12 @@ class Command(BaseCommand):
         parser.add_argument("--matches", default="10,50", help="gleichzeitige Partien je Messung, z. B. 10,50")
         parser.add_argument("--moves", type=int, default=None, help="Züge je Partie (Standard 30 bei 10, 12 bei 50)")
         parser.add_argument("--web-workers", type=int, default=4)
+        parser.add_argument(
+            "--client-nice", type=int, default=0, help="nice-Wert des Last-Clients (wie auf einem anderen Rechner)"
+        )
 
-    def handle(self, *args, matches="10,50", moves=None, web_workers=4, **options):
+    def handle(self, *args, matches="10,50", moves=None, web_workers=4, client_nice=0, **options):
         sizes = [int(size) for size in matches.split(",") if size.strip()]
-        bench_moves.run(out=self.stdout, sizes=sizes, moves_each=moves, gunicorn_workers=web_workers)
+        bench_moves.run(
+            out=self.stdout, sizes=sizes, moves_each=moves, gunicorn_workers=web_workers, client_nice=client_nice
+        )
