@@ -15,6 +15,7 @@ import smtplib
 import threading
 import time
 
+from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 
 IDLE_SECONDS = 30.0
@@ -42,10 +43,16 @@ def send_mail(subject: str, body: str, to: list[str]) -> None:
     _local.used = time.monotonic()
 
 
+def _settings() -> tuple:
+    return (settings.EMAIL_BACKEND, getattr(settings, "EMAIL_HOST", ""), getattr(settings, "EMAIL_PORT", 0))
+
+
 def _connection():
-    """(backend, reused): the kept backend, opened, or a new one if there is none or it idled too long."""
+    """(backend, reused): the kept backend, opened, or a new one if there is none, it idled too long, or the
+    mail settings changed since it was opened (tests switch backends; a kept one must not outlive that)."""
     backend = getattr(_local, "backend", None)
-    if backend is not None and time.monotonic() - getattr(_local, "used", 0.0) > IDLE_SECONDS:
+    stale = time.monotonic() - getattr(_local, "used", 0.0) > IDLE_SECONDS
+    if backend is not None and (stale or getattr(_local, "settings", None) != _settings()):
         close()
         backend = None
     if backend is not None:
@@ -53,7 +60,7 @@ def _connection():
     backend = get_connection()
     # open() now: send_messages() closes a connection it had to open itself, and this one is to stay
     backend.open()
-    _local.backend, _local.used = backend, time.monotonic()
+    _local.backend, _local.used, _local.settings = backend, time.monotonic(), _settings()
     return backend, False
 
 

@@ -62,3 +62,11 @@ def test_a_server_that_is_down_raises_for_the_outbox_to_retry(sink):
     with pytest.raises(smtplib.SMTPRecipientsRefused):
         _send(1)
     assert kept_mail._local.backend is None
+
+
+def test_a_kept_connection_does_not_outlive_a_change_of_mail_settings(sink, settings, mailoutbox):
+    _send(1)
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    _send(2)
+    assert sink.recipients() == ["frodo@auenland.example"]
+    assert [m.subject for m in mailoutbox] == ["Du bist am Zug (2)"]
