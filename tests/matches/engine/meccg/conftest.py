@@ -130,3 +130,17 @@ class Table:
 @pytest.fixture
 def table(engine):
     return Table(engine)
+
+
+@pytest.fixture
+def game(table):
+    """A table after setup, at the first turn (a module may override it to add its own checks)."""
+    table.start()
+    return table
+
+
+def dice(game, *rolls):
+    """Fix the next 2W6 rolls, in order (each a pair), by replacing the roller on this engine instance."""
+    queue = list(rolls)
+    game.engine._roll2d6 = lambda state: queue.pop(0)
+    return queue

@@ -10,12 +10,6 @@ from matches.games.meccg.engine import state as st
 from .test_agents import card_of, in_hand, to_turn
 
 
-@pytest.fixture
-def game(table):
-    table.start()
-    return table
-
-
 def lobelia_at_bree(game, catalogue):
     """Turn 1: the minion player plays Lobelia (home Bag End, Bree) against the hero and reveals her at Bree."""
     to_turn(game, 1, "movement")

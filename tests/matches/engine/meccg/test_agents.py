@@ -6,16 +6,7 @@ import pytest
 from matches.engine.base import IllegalAction
 from matches.games.meccg.engine import state as st
 
-
-@pytest.fixture
-def game(table):
-    table.start()
-    return table
-
-
-def dice(game, *rolls):
-    queue = list(rolls)
-    game.engine._roll2d6 = lambda state: queue.pop(0)
+from .conftest import dice
 
 
 def in_hand(game, catalogue, seat, code):

@@ -3,18 +3,11 @@ pairings in words for both players (seeds/003 "Kämpfe zwischen Gemeinschaften",
 
 import copy
 
-import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from .test_combat import add_card, dice
 from .test_versus import at_rivendell
-
-
-@pytest.fixture
-def game(table):
-    table.start()
-    return table
 
 
 def board(game, seat, view=None, language="de"):

@@ -7,18 +7,7 @@ import pytest
 from matches.engine.base import IllegalAction, Text
 from matches.games.meccg.engine import state as st
 
-
-@pytest.fixture
-def game(table):
-    table.start()
-    return table
-
-
-def dice(game, *rolls):
-    """The next 2W6 rolls, in order (each a pair)."""
-    queue = list(rolls)
-    game.engine._roll2d6 = lambda state: queue.pop(0)
-    return queue
+from .conftest import dice
 
 
 def hand_card(game, seat, code):

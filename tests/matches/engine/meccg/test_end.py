@@ -6,12 +6,6 @@ from matches.engine.base import IllegalAction
 from matches.games.meccg.engine import state as st
 
 
-@pytest.fixture
-def game(table):
-    table.start()
-    return table
-
-
 def exhaust_soon(game, seat, keep=1):
     """Leave ``keep`` cards in the play deck, the rest in the discard pile."""
     player = game.state["players"][seat]

@@ -9,12 +9,6 @@ from matches.games.meccg.engine.cardinfo import region_map
 from matches.games.meccg.engine.keying import key_creature
 
 
-@pytest.fixture
-def game(table):
-    table.start()
-    return table
-
-
 def hand_card(game, seat, code):
     iid = game.find(seat, "deck", code)
     st.move(game.state, iid, "hand", top=True)

@@ -9,12 +9,6 @@ from matches.games.meccg.engine.cardinfo import region_map
 
 
 @pytest.fixture
-def game(table):
-    table.start()
-    return table
-
-
-@pytest.fixture
 def regions(catalogue):
     return region_map(catalogue.values())
 

@@ -6,18 +6,7 @@ import pytest
 from matches.engine.base import IllegalAction
 from matches.games.meccg.engine import state as st
 
-from .conftest import HAZARDS, HERO_POOL, HERO_RESOURCES, HERO_SITES, Table, deck, minion_deck
-
-
-@pytest.fixture
-def game(table):
-    table.start()
-    return table
-
-
-def dice(game, *rolls):
-    queue = list(rolls)
-    game.engine._roll2d6 = lambda state: queue.pop(0)
+from .conftest import HAZARDS, HERO_POOL, HERO_RESOURCES, HERO_SITES, Table, deck, dice, minion_deck
 
 
 def add_card(game, catalogue, code, seat, zone="play", on=None):

@@ -9,12 +9,6 @@ from matches.games.meccg.engine import sites
 from matches.games.meccg.engine import state as st
 
 
-@pytest.fixture
-def game(table):
-    table.start()
-    return table
-
-
 def test_automatic_attacks_read_from_the_site(catalogue):
     moria = sites.automatic_attacks(catalogue["TW-413"], "hero")
     assert [(a["race"], a["strikes"], a["prowess"], a["detainment"]) for a in moria] == [("Orcs", 4, 7, False)]

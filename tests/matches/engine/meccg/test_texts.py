@@ -3,7 +3,6 @@ reads German, through gettext"): modifiers of a strike, detainment, outcomes, in
 item bonuses, phase and zone names, a request's text. Rendered the way the match page renders them
 (``matches.texts.render``) in English."""
 
-import pytest
 from django.utils import translation
 
 from matches import texts
@@ -14,12 +13,6 @@ from matches.games.meccg.engine.common import part
 from .test_combat import add_card, dice, to_bag_end
 
 GERMAN = ("Unterstützung", "überzählige", "getappt", "verwundet", "Verhör", "Kartentext", "Hieb ", "Geisteskraft")
-
-
-@pytest.fixture
-def game(table):
-    table.start()
-    return table
 
 
 def english(events):

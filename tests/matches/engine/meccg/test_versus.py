@@ -12,12 +12,6 @@ from matches.games.meccg.engine.versus import may_fight
 from .test_combat import add_card, dice
 
 
-@pytest.fixture
-def game(table):
-    table.start()
-    return table
-
-
 def at_rivendell(game):
     """Test setup: the minion company (Gorbag, Lagduf) stands at Rivendell with the hero company (Aragorn,
     Bilbo); the hero player is in the site phase and has entered the site."""
