@@ -66,6 +66,30 @@ def live_workers(queue: str, broker_url: str | None = None, timeout: float = 1.0
     return sorted(k.decode().rsplit(":", 1)[-1] for k in keys)
 
 
+_backlog_client = None
+
+
+def backlog(queue: str) -> int:
+    """Messages waiting in ``queue`` (not yet taken by a worker): the length of its Redis list. 0 when the
+    broker is not Redis, tasks run in-process, or the broker does not answer (the caller goes ahead).
+    The client is kept per process: a mail delivery may ask many times a second while moves are queued."""
+    global _backlog_client
+    url = app.conf.broker_url or ""
+    if app.conf.task_always_eager or not url.startswith(("redis://", "rediss://")):
+        return 0
+    try:
+        _backlog_client = _backlog_client or _redis_client(url, 0.5)
+        return int(_backlog_client.llen(queue))
+    except Exception:  # a broker outage must not stop mail: the answer is "no backlog"
+        _backlog_client = None
+        return 0
+
+
+def consumes(queue: str) -> bool:
+    """Whether this process's worker takes tasks from ``queue`` (``-Q``; without it a worker takes them all)."""
+    return queue in app.amqp.queues.consume_from
+
+
 class _Heartbeat(threading.Thread):
     def __init__(self, url: str, queues: list[str], hostname: str, ttl: int):
         super().__init__(name="bruchtal-heartbeat", daemon=True)

@@ -5,7 +5,7 @@ import time
 from celery import shared_task
 from django.conf import settings
 
-from . import outbox, queue
+from . import outbox
 
 YIELD_POLL = 0.05
 
@@ -26,11 +26,13 @@ def yield_to_moves(limit: float | None = None) -> float:
     it is gone. The limit keeps mail moving under sustained load (and well inside the broker's
     visibility timeout); a broker that does not answer counts as no backlog. A worker that also takes
     the moves queue never waits."""
+    from config.celery import backlog, consumes  # the broker's own introspection, as core.health reads it
+
     limit = settings.MAIL_YIELDS_TO_MOVES if limit is None else limit
     started = time.monotonic()
-    if queue.consumes(settings.MOVES_QUEUE):
+    if consumes(settings.MOVES_QUEUE):
         return 0.0  # this worker resolves the moves itself (one worker for all queues): waiting would block them
-    while limit > 0 and time.monotonic() - started < limit and queue.backlog(settings.MOVES_QUEUE) > 0:
+    while limit > 0 and time.monotonic() - started < limit and backlog(settings.MOVES_QUEUE) > 0:
         time.sleep(YIELD_POLL)
     return time.monotonic() - started
 

@@ -7,8 +7,9 @@ import uuid
 import pytest
 from django.conf import settings
 
+from config import celery as broker
 from config.celery import _redis_client
-from core import queue, tasks
+from core import tasks
 
 pytestmark = pytest.mark.worker  # needs the broker's Redis (skipped without CELERY_BROKER_URL), not eager
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.worker  # needs the broker's Redis (skipped without CEL
 @pytest.fixture
 def moves_queue(settings, monkeypatch):
     settings.MOVES_QUEUE = f"test-moves-{uuid.uuid4().hex[:8]}"
-    monkeypatch.setattr(queue, "consumes", lambda name: False)  # as in the mail worker (-Q for the default queue)
+    monkeypatch.setattr(broker, "consumes", lambda name: False)  # as in the mail worker (-Q for the default queue)
     client = _redis_client(settings.CELERY_BROKER_URL)
     yield client
     client.delete(settings.MOVES_QUEUE)
@@ -24,21 +25,19 @@ def moves_queue(settings, monkeypatch):
 
 
 def test_consumes_reads_the_worker_queue_selection():
-    from celery import current_app
-
-    taken = list(current_app.amqp.queues.consume_from)  # -Q's selection, or every defined queue
-    assert taken and all(queue.consumes(name) for name in taken)
-    assert not queue.consumes("a-queue-nobody-defined")
+    taken = list(broker.app.amqp.queues.consume_from)  # -Q's selection, or every defined queue
+    assert taken and all(broker.consumes(name) for name in taken)
+    assert not broker.consumes("a-queue-nobody-defined")
 
 
 def test_no_backlog_no_wait(moves_queue):
-    assert queue.backlog(settings.MOVES_QUEUE) == 0
+    assert broker.backlog(settings.MOVES_QUEUE) == 0
     assert tasks.yield_to_moves(limit=5) < 0.5
 
 
 def test_mail_waits_until_the_moves_queue_is_empty(moves_queue):
     moves_queue.rpush(settings.MOVES_QUEUE, "move-1", "move-2")
-    assert queue.backlog(settings.MOVES_QUEUE) == 2
+    assert broker.backlog(settings.MOVES_QUEUE) == 2
     drain = threading.Timer(0.6, lambda: moves_queue.delete(settings.MOVES_QUEUE))
     drain.start()
     waited = tasks.yield_to_moves(limit=5)
@@ -56,15 +55,15 @@ def test_mail_goes_anyway_after_the_limit(moves_queue):
 
 def test_a_broker_that_does_not_answer_counts_as_no_backlog(moves_queue, monkeypatch):
     dead = _redis_client("redis://127.0.0.1:1/0", 0.2)  # nothing listens there
-    monkeypatch.setattr(queue, "_backlog_client", dead)
+    monkeypatch.setattr(broker, "_backlog_client", dead)
     moves_queue.rpush(settings.MOVES_QUEUE, "move-1")
-    assert queue.backlog(settings.MOVES_QUEUE) == 0
-    assert queue._backlog_client is None  # dropped: the next call connects afresh
-    monkeypatch.setattr(queue, "_backlog_client", dead)
+    assert broker.backlog(settings.MOVES_QUEUE) == 0
+    assert broker._backlog_client is None  # dropped: the next call connects afresh
+    monkeypatch.setattr(broker, "_backlog_client", dead)
     assert tasks.yield_to_moves(limit=5) < 1.0
 
 
 def test_a_worker_that_takes_the_moves_itself_never_waits(moves_queue, monkeypatch):
     moves_queue.rpush(settings.MOVES_QUEUE, "move-1")
-    monkeypatch.setattr(queue, "consumes", lambda name: name == settings.MOVES_QUEUE)
+    monkeypatch.setattr(broker, "consumes", lambda name: name == settings.MOVES_QUEUE)
     assert tasks.yield_to_moves(limit=5) == 0.0
