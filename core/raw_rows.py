@@ -44,14 +44,14 @@ def _converters(fields: tuple[models.Field, ...], vendor: str) -> list[tuple]:
     return found
 
 
-def split(row, *parts: list[models.Field]) -> list[tuple]:
-    """The row cut into consecutive slices, one per field list; the rest of the row last."""
-    slices, start = [], 0
-    for fields in parts:
-        slices.append(row[start : start + len(fields)])
+def instances(row, *parts: tuple[type[models.Model], list[models.Field]]) -> tuple[list[models.Model], tuple]:
+    """The row cut into consecutive ``(model, fields)`` parts, each built with ``instance``; the rest of the
+    row (columns after the last part) second."""
+    built, start = [], 0
+    for model, fields in parts:
+        built.append(instance(model, fields, row[start : start + len(fields)]))
         start += len(fields)
-    slices.append(row[start:])
-    return slices
+    return built, tuple(row[start:])
 
 
 def insert(obj: models.Model) -> models.Model:

@@ -52,9 +52,8 @@ def token_with_user(key_digest: str) -> ApiToken | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    token_row, user_row, _rest = raw_rows.split(row, token_fields, user_fields)
-    token = raw_rows.instance(ApiToken, token_fields, token_row)
-    token._state.fields_cache["user"] = raw_rows.instance(get_user_model(), user_fields, user_row)
+    (token, user), _rest = raw_rows.instances(row, (ApiToken, token_fields), (get_user_model(), user_fields))
+    token._state.fields_cache["user"] = user
     return token
 
 

@@ -56,15 +56,21 @@ FOR UPDATE OF mv, m
 
 
 @functools.cache
+def _read_parts():
+    """(model, fields) of the locking read's row, in its order: move, seat, match (all their columns)."""
+    return tuple((model, raw_rows.fields_of(model)) for model in (Move, Seat, Match))
+
+
+@functools.cache
 def _read_sql() -> str:
     """The locking read, written once per process (compiling it with the ORM on every move cost more
     than the round trip it saves)."""
     user = get_user_model()._meta
     seat_json = ", ".join(f"'{name}', ss.\"{Seat._meta.get_field(name).column}\"" for name in _SEAT_FIELDS)
     return _READ_SQL.format(
-        move_cols=raw_rows.columns(raw_rows.fields_of(Move), "mv"),
-        seat_cols=raw_rows.columns(raw_rows.fields_of(Seat), "s"),
-        match_cols=raw_rows.columns(raw_rows.fields_of(Match), "m"),
+        move_cols=raw_rows.columns(_read_parts()[0][1], "mv"),
+        seat_cols=raw_rows.columns(_read_parts()[1][1], "s"),
+        match_cols=raw_rows.columns(_read_parts()[2][1], "m"),
         seat_json=seat_json,
         event=Event._meta.db_table,
         seat=Seat._meta.db_table,
@@ -83,12 +89,9 @@ def lock_and_read(move_id: int) -> Move | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    move_fields, seat_fields, match_fields = (raw_rows.fields_of(m) for m in (Move, Seat, Match))
-    move_row, seat_row, match_row, (last_event, seats) = raw_rows.split(row, move_fields, seat_fields, match_fields)
-    move = raw_rows.instance(Move, move_fields, move_row)
-    seat = raw_rows.instance(Seat, seat_fields, seat_row)
-    match = raw_rows.instance(Match, match_fields, match_row)
-    state_text = match_row[match_fields.index(Match._meta.get_field("state"))]
+    parts = _read_parts()
+    (move, seat, match), (last_event, seats) = raw_rows.instances(row, *parts)
+    state_text = row[len(parts[0][1]) + len(parts[1][1]) + parts[2][1].index(Match._meta.get_field("state"))]
     if isinstance(state_text, str):  # the engine's working copy is decoded afresh (cheaper than a deepcopy)
         match._state_text = state_text
     move._state.fields_cache["seat"] = seat

@@ -56,9 +56,8 @@ def own_seat_for_move(user, match_id) -> Seat | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    seat_row, match_row, _rest = raw_rows.split(row, seat_fields, match_fields)
-    seat = raw_rows.instance(Seat, seat_fields, seat_row)
-    seat._state.fields_cache["match"] = raw_rows.instance(Match, match_fields, match_row)
+    (seat, match), _rest = raw_rows.instances(row, (Seat, seat_fields), (Match, match_fields))
+    seat._state.fields_cache["match"] = match
     return seat
 
 
