@@ -98,6 +98,8 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
+# psycopg prepares a statement after this many runs unless asked to at once: in effect never by itself.
+PREPARE_ONLY_MARKED = 2**31 - 1
 DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
@@ -120,6 +122,11 @@ else:
         "options",
         f"-c statement_timeout={env.int('DB_STATEMENT_TIMEOUT_MS', default=30000)}"
         f" -c lock_timeout={env.int('DB_LOCK_TIMEOUT_MS', default=10000)}",
+    )
+    # The few hot statements the code marks (core/raw_rows.run) are prepared once per connection; no other
+    # statement is (Django's own cursors bind on the client). Off behind a transaction-mode pooler.
+    DATABASES["default"]["OPTIONS"].setdefault(
+        "prepare_threshold", PREPARE_ONLY_MARKED if env.bool("DB_PREPARED_STATEMENTS", default=True) else None
     )
 IS_POSTGRES = DATABASES["default"]["ENGINE"].endswith("postgresql")
 

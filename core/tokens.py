@@ -5,7 +5,6 @@ import hashlib
 import secrets
 
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
@@ -47,8 +46,7 @@ def token_with_user(key_digest: str) -> ApiToken | None:
     """The token of this digest with its user, in one statement written once per process: it runs on
     every API request with a token, where compiling the ORM query cost more than running it."""
     token_fields, user_fields = _fields()
-    with connection.cursor() as cursor:
-        cursor.execute(_token_sql(), [key_digest])
+    with raw_rows.run(_token_sql(), [key_digest]) as cursor:
         row = cursor.fetchone()
     if row is None:
         return None

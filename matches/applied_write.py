@@ -1,16 +1,17 @@
-"""The resolve path's hot spot on PostgreSQL: the seats read with the locked move, and the write of an
-applied move in one statement.
+"""The resolve path's hot spot on PostgreSQL: the read of a move with everything its resolve needs, and the
+write of an applied move in one statement.
 
 The move, its seat, its match, the last event number and the seats (with their users' addresses and mail
-settings, as one JSON column) come in the one statement that locks the move and its match
-(``lock_and_read``): one round trip instead of two, and SQL written once per process instead of compiled by
-the ORM on every move.
+settings, as one JSON column) come in one statement (``read``): SQL written once per process and prepared
+once per connection instead of compiled by the ORM on every move.
 
 An applied move changes five tables: the move's status, the new events, the match (state, version, turn
 clock), the turn notices and their mail messages in the outbox. With the ORM that is five statements and
-five round trips inside the locked transaction; here it is one statement of data-modifying CTEs (each part
-runs exactly once, in the caller's transaction, so all or nothing as before). The caller holds the match
-row lock (services.resolve_move), so nothing here re-checks versions.
+five round trips; here it is one statement of data-modifying CTEs (all or nothing). Its first part locks
+the match and the move and checks that they are still as read (the version, the match running, the move
+pending); if not, it writes nothing and says so. So the common case needs no explicit transaction at all
+(services.resolve_move: read without a lock, run the engine, write and commit in one round trip); the
+locked path (``lock_and_read`` in a transaction) uses the same write, where the check always holds.
 
 Used only on PostgreSQL and only for the common case (no resigned seat to move for, the game goes on);
 everything else takes the ORM path in services, which stays the reference: both write the same rows
@@ -19,19 +20,17 @@ everything else takes the ORM path in services, which stays the reference: both 
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 from datetime import datetime
 
-import psycopg
 from django.contrib.auth import get_user_model
 from django.db import connection
 
 from core import raw_rows
 from core.models import OutboxMessage
 
-from .models import Event, Match, Move, MoveStatus, Notice, PlayerSettings, Seat
+from .models import Event, Match, MatchStatus, Move, MoveStatus, Notice, PlayerSettings, Seat
 
 _SEAT_FIELDS = ("id", "match_id", "user_id", "slot", "order", "resigned", "invitation_pending", "bot_level", "bot_name")
 
@@ -51,8 +50,8 @@ FROM {move} mv
 JOIN {seat} s ON s.id = mv.seat_id
 JOIN {match} m ON m.id = mv.match_id
 WHERE mv.id = %s
-FOR UPDATE OF mv, m
 """
+_LOCK = "FOR UPDATE OF mv, m"
 
 
 @functools.cache
@@ -62,9 +61,9 @@ def _read_parts():
 
 
 @functools.cache
-def _read_sql() -> str:
-    """The locking read, written once per process (compiling it with the ORM on every move cost more
-    than the round trip it saves)."""
+def _read_sql(lock: bool) -> str:
+    """The read (with ``lock``: locking the move and its match), written once per process (compiling it
+    with the ORM on every move cost more than the round trip it saves)."""
     user = get_user_model()._meta
     seat_json = ", ".join(f"'{name}', ss.\"{Seat._meta.get_field(name).column}\"" for name in _SEAT_FIELDS)
     return _READ_SQL.format(
@@ -79,13 +78,18 @@ def _read_sql() -> str:
         settings=PlayerSettings._meta.db_table,
         move=Move._meta.db_table,
         match=Match._meta.db_table,
-    )
+    ) + (_LOCK if lock else "")
 
 
 def lock_and_read(move_id: int) -> Move | None:
-    """The move with its seat and match, row-locked (move and match), in one statement; the match carries
-    ``_last_event_sequence`` and ``_seats_with_users`` (every seat with its user and mail settings)."""
-    with _prepared(_read_sql(), [move_id]) as cursor:
+    """``read`` with the move and its match row-locked until the caller's transaction ends."""
+    return read(move_id, lock=True)
+
+
+def read(move_id: int, lock: bool = False) -> Move | None:
+    """The move with its seat and match in one statement; the match carries ``_last_event_sequence`` and
+    ``_seats_with_users`` (every seat with its user and mail settings)."""
+    with raw_rows.run(_read_sql(lock), [move_id]) as cursor:
         row = cursor.fetchone()
     if row is None:
         return None
@@ -99,18 +103,6 @@ def lock_and_read(move_id: int) -> Move | None:
     match._last_event_sequence = last_event or 0
     match._seats_with_users = seats_from_json(json.loads(seats) if isinstance(seats, str) else seats)
     return move
-
-
-@contextlib.contextmanager
-def _prepared(sql: str, params):
-    """Run ``sql`` as a server-side prepared statement on Django's connection (psycopg prepares it once
-    per connection and then sends only the parameters): PostgreSQL plans these two statements, CTEs and
-    a JSON aggregate, once instead of on every move, and nothing is quoted into the text on our side.
-    Errors come out as Django's database errors, as from any other cursor."""
-    connection.ensure_connection()
-    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
-        cursor.execute(sql, params, prepare=True)
-        yield cursor
 
 
 def seats_from_json(rows) -> list[Seat]:
@@ -137,20 +129,26 @@ def seats_from_json(rows) -> list[Seat]:
 
 
 _SQL = """
-WITH mv AS (
+WITH ok AS (
+    SELECT m.id FROM {match} m JOIN {move} mv ON mv.id = %(move_id)s AND mv.match_id = m.id
+    WHERE m.id = %(match_id)s AND m.version = %(expected)s AND m.status = %(running)s AND mv.status = %(pending_move)s
+    FOR UPDATE OF m, mv
+), mv AS (
     UPDATE {move} SET status = %(status)s, applied_version = %(version)s, resolved_at = %(now)s
-    WHERE id = %(move_id)s
+    WHERE id = %(move_id)s AND EXISTS (SELECT FROM ok)
 ), ev AS (
     INSERT INTO {event} (match_id, sequence, move_id, public, private, data, created_at)
     SELECT %(match_id)s, e.seq, %(move_id)s, e.pub::jsonb, e.priv::jsonb, e.dat::jsonb, %(now)s
     FROM unnest(%(ev_seq)s::int[], %(ev_pub)s::text[], %(ev_priv)s::text[], %(ev_dat)s::text[])
         AS e(seq, pub, priv, dat)
+    WHERE EXISTS (SELECT FROM ok)
 ), m AS (
     UPDATE {match} SET state = %(state)s::jsonb, version = %(version)s, updated_at = %(now)s{turn}
-    WHERE id = %(match_id)s
+    WHERE id = %(match_id)s AND EXISTS (SELECT FROM ok)
 ), n AS (
     INSERT INTO {notice} (user_id, match_id, kind, text, created_at)
     SELECT u.id, %(match_id)s, %(kind)s, %(text)s::jsonb, %(now)s FROM unnest(%(users)s::int[]) AS u(id)
+    WHERE EXISTS (SELECT FROM ok)
     RETURNING id, user_id
 ), o AS (
     INSERT INTO {outbox} (kind, payload, state, attempts, last_error, created_at, dispatched_at)
@@ -158,7 +156,7 @@ WITH mv AS (
     FROM n WHERE n.user_id = ANY(%(mail_users)s::int[])
     RETURNING id
 )
-SELECT id FROM o
+SELECT EXISTS (SELECT FROM ok), ARRAY(SELECT id FROM o ORDER BY id)
 """
 _TURN = ", turn_started_at = %(now)s, reminded_at = NULL"
 
@@ -174,9 +172,10 @@ def write_applied(
     notice_text: dict,
     mail_kind: str,
     mail_users: list[int],
-) -> list[int]:
-    """Write the applied move (``match`` already holds the new state and version); returns the ids of the
-    outbox messages written (marked handed over: the caller hands them to the broker after commit)."""
+) -> list[int] | None:
+    """Write the applied move (``match`` already holds the new state and version, one above the version
+    read); returns the ids of the outbox messages written (marked handed over: the caller hands them to the
+    broker after commit), or None, having written nothing, if the match or the move changed since read."""
     first = match._last_event_sequence + 1
     sql = _SQL.format(
         move=Move._meta.db_table,
@@ -189,6 +188,9 @@ def write_applied(
     params = {
         "status": MoveStatus.APPLIED,
         "version": match.version,
+        "expected": match.version - 1,
+        "running": MatchStatus.RUNNING,
+        "pending_move": MoveStatus.PENDING,
         "now": now,
         "move_id": move.pk,
         "match_id": match.pk,
@@ -204,7 +206,9 @@ def write_applied(
         "pending": OutboxMessage.State.PENDING,
         "mail_users": mail_users,
     }
-    with _prepared(sql, params) as cursor:
-        outbox_ids = [row[0] for row in cursor.fetchall()]
+    with raw_rows.run(sql, params) as cursor:
+        written, outbox_ids = cursor.fetchone()
+    if not written:
+        return None
     match._last_event_sequence = first + len(events) - 1
-    return outbox_ids
+    return list(outbox_ids)

@@ -61,6 +61,23 @@ def _get(url: str, timeout: float = 10) -> int:
 
 
 _TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
+MAIL_NICE = 10
+
+
+def session_nice(pid: int, nice: int) -> int | None:
+    """Give the session (process group) of ``pid`` the CPU priority ``nice``; returns the one it had.
+
+    Where the kernel shares the CPU per session (autogroup, /proc/sys/kernel/sched_autogroup_enabled),
+    ``nice`` only ranks processes within their own session: a mail worker started with ``nice -n 10`` in a
+    session of its own got as much CPU as the moves worker. The session's own nice value
+    (``/proc/<pid>/autogroup``) ranks the sessions. None where there is no such file (nothing to do)."""
+    path = Path(f"/proc/{pid}/autogroup")
+    try:
+        before = int(path.read_text().split()[-1])
+        path.write_text(str(nice))
+    except (OSError, ValueError):
+        return None
+    return before
 
 
 def _cpu_ms_by_group(groups: dict[str, int]) -> dict[str, float]:
@@ -125,8 +142,10 @@ class Deployment:
             self._spawn([*celery, "-c", str(moves_concurrency), "-Q", self.moves_queue, "-l", "info"], log)
         # as the README deploys it: mail at a lower CPU priority than moves (mail may wait seconds, a move not)
         self._spawn(
-            ["nice", "-n", "10", *celery, "-c", "2", "-Q", self.mail_queue, "-l", "warning"], subprocess.DEVNULL
+            ["nice", "-n", str(MAIL_NICE), *celery, "-c", "2", "-Q", self.mail_queue, "-l", "warning"],
+            subprocess.DEVNULL,
         )
+        session_nice(self.processes[-1].pid, MAIL_NICE)
         web = [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(gunicorn_workers)]
         self._spawn([*web, "-b", f"127.0.0.1:{self.port}", "--log-level", "warning"], subprocess.DEVNULL)
 
@@ -312,8 +331,9 @@ def _cleanup(users) -> None:
 def run(
     out=sys.stdout, sizes=(10, 50), moves_each: int | None = None, gunicorn_workers: int = 4, client_nice: int = 0
 ) -> None:
-    """``client_nice``: run the load client (this process's own threads, not the SMTP sink's) at that nice
-    value, so it takes only CPU the site leaves over, as a client on another machine would."""
+    """``client_nice``: run the load client (this process's own threads, not the SMTP sink's, and its
+    session, see session_nice) at that nice value, so it takes only CPU the site leaves over, as a client on
+    another machine would."""
     from config.celery import app as celery_app
 
     if settings.CELERY_TASK_ALWAYS_EAGER or celery_app.conf.task_always_eager or not settings.IS_POSTGRES:
@@ -326,15 +346,17 @@ def run(
     # What this process sends itself (the notices of the matches it opens) goes to the run's queues too.
     previous = celery_app.conf.task_default_queue, settings.MOVES_QUEUE
     celery_app.conf.task_default_queue, settings.MOVES_QUEUE = deployment.mail_queue, deployment.moves_queue
-    users = []
+    users, client_session = [], None
     try:
         deployment.wait_ready()
         if client_nice:
             os.nice(client_nice)  # this thread and the threads it starts from now on (the POST pool)
+            client_session = session_nice(os.getpid(), client_nice)  # and against the other sessions
         load = os.getloadavg()
         out.write(
             f"matches  Einsatzform: gunicorn {gunicorn_workers} Worker, Züge-Worker prefork -c 2, Mail-Worker "
-            f"prefork -c 2 → SMTP-Senke, Zwei Türme; Last-Client nice {client_nice}; {os.cpu_count()} CPU-Kerne, "
+            f"prefork -c 2 (nice {MAIL_NICE}, auch als Sitzung) → SMTP-Senke, Zwei Türme; "
+            f"Last-Client nice {client_nice}; {os.cpu_count()} CPU-Kerne, "
             f"Last vorher "
             f"{load[0]:.2f}/{load[1]:.2f}/{load[2]:.2f}\n"
         )
@@ -388,6 +410,8 @@ def run(
         )
     finally:
         deployment.stop()
+        if client_session is not None:
+            session_nice(os.getpid(), client_session)  # the caller's shell shares this session
         celery_app.conf.task_default_queue, settings.MOVES_QUEUE = previous
         _cleanup(users)
 

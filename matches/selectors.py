@@ -7,7 +7,6 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
 from django.db.models import Count, Exists, Max, OuterRef, Prefetch, Q
 
 from core import raw_rows
@@ -51,8 +50,7 @@ def own_seat_for_move(user, match_id) -> Seat | None:
     if not user.is_authenticated or not str(match_id).isdigit() or int(match_id) > _MAX_ID:
         return None
     seat_fields, match_fields = _submit_fields()
-    with connection.cursor() as cursor:
-        cursor.execute(_own_seat_sql(), [int(match_id), user.pk])
+    with raw_rows.run(_own_seat_sql(), [int(match_id), user.pk]) as cursor:
         row = cursor.fetchone()
     if row is None:
         return None

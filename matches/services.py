@@ -526,6 +526,8 @@ def _same_request(existing: Move, action, key: str) -> Move:
 
 def resolve_move(move_id: int) -> str:
     """Apply a pending move to its match. Safe to run twice: anything but a pending move is left alone."""
+    if settings.IS_POSTGRES and _resolve_unlocked(move_id):
+        return MoveStatus.APPLIED
     with transaction.atomic():
         # One statement: the move, its seat and its match, the match row (and the move) locked. A second
         # delivery of the same task waits here and then reads the move's new status (PostgreSQL re-reads
@@ -565,6 +567,39 @@ def resolve_move(move_id: int) -> str:
         return move.status
 
 
+def _resolve_unlocked(move_id: int) -> bool:
+    """The common case in two round trips and no explicit transaction: read without a lock, run the engine,
+    then write and commit in one statement that first locks the match and the move and checks they are
+    still as read (matches/applied_write.py). True if the move is applied.
+
+    Anything else is left to the locked path, which decides as before: a move not pending, a stale
+    version, an illegal move or an engine error, a game that ends, a resigned seat, and a write that found
+    the match or the move changed meanwhile or an event number taken meanwhile (then it wrote nothing)."""
+    move = applied_write.read(move_id)
+    if move is None or move.status != MoveStatus.PENDING:
+        return False
+    match = move.match
+    seats = match._seats_with_users
+    if match.status != MatchStatus.RUNNING or move.version != match.version or any(s.resigned for s in seats):
+        return False
+    game = _engine(match.engine)
+    before = set(game.current_seats(match.state))
+    text = match.__dict__.pop("_state_text", None)
+    try:
+        outcome = game.apply(json.loads(text) if text else copy.deepcopy(match.state), move.seat.order, move.action)
+    except Exception:  # illegal, or an engine bug: the locked path runs it again, rejects it and logs
+        return False
+    if game.result(outcome[0]) is not None:
+        return False
+    # Inside a caller's transaction (tests) a failed statement must not break it: a savepoint then.
+    guard = transaction.atomic() if transaction.get_connection().in_atomic_block else nullcontext()
+    try:
+        with guard:
+            return _apply_in_one_statement(match, game, move, outcome, before, seats)
+    except IntegrityError:  # an event number taken meanwhile (a framework event): nothing was written
+        return False
+
+
 # The match's last event number, read in the same statement that locks the match (no second query).
 _LAST_EVENT = Subquery(Event.objects.filter(match_id=OuterRef("match_id")).order_by("-sequence").values("sequence")[:1])
 
@@ -585,16 +620,18 @@ def _apply(match: Match, move: Move) -> None:
     seats = _seats_with_users(match)
     state = outcome[0]
     if settings.IS_POSTGRES and not any(s.resigned for s in seats) and game.result(state) is None:
-        _apply_in_one_statement(match, game, move, outcome, before, seats)
+        if not _apply_in_one_statement(match, game, move, outcome, before, seats):
+            raise RuntimeError(f"move {move.pk}: the locked match changed under its lock")
         return
     _record(match, move, outcome)
     _auto_moves_for_resigned(match, game, seats)
     _after_change(match, game, before, seats)
 
 
-def _apply_in_one_statement(match: Match, game, move: Move, outcome, before: set[int], seats: list[Seat]) -> None:
+def _apply_in_one_statement(match: Match, game, move: Move, outcome, before: set[int], seats: list[Seat]) -> bool:
     """The common case (the game goes on, nobody resigned) on PostgreSQL: the same rows as _record +
-    _after_change + _notify_turn write, in one statement (matches/applied_write.py)."""
+    _after_change + _notify_turn write, in one statement (matches/applied_write.py). False, with nothing
+    written, if the match or the move is no longer as read (only possible when read without a lock)."""
     state, events = outcome
     now = timezone.now()
     match.state, match.version, match.updated_at = state, match.version + 1, now
@@ -616,9 +653,12 @@ def _apply_in_one_statement(match: Match, game, move: Move, outcome, before: set
         mail_kind=notifications.MAIL_KIND,
         mail_users=notifications.mail_now(users),
     )
+    if outbox_ids is None:
+        return False
     if outbox_ids:
         transaction.on_commit(lambda: outbox.dispatch_many(outbox_ids, marked=True), robust=True)
     _schedule_computer(match, game, seats)
+    return True
 
 
 def _seats_with_users(match: Match) -> list[Seat]:

@@ -6,6 +6,8 @@ Two matches with the same seed play the same moves, one through each path; every
 
 import pytest
 from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from core.models import OutboxMessage
 from matches import services
@@ -108,3 +110,88 @@ def test_one_statement_path_is_all_or_nothing(users, monkeypatch):
     assert move.status == "pending" and match.version == version
     assert Notice.objects.filter(match=match).count() == notices
     assert not Event.objects.filter(move=move).exists()
+
+
+def _started(users) -> tuple[Match, Move]:
+    """A running Zwei Türme match and a pending move of the player on turn."""
+    match = services.create_match(users[0], engine="zwei-tuerme", players=2, invite=[users[1].username])
+    services.accept_invitation(match, users[1])
+    services.start(match, users[0])
+    match.refresh_from_db()
+    engine = registry.get("zwei-tuerme")
+    turn = engine.current_seats(match.state)[0]
+    user = next(s.user for s in match.seats.all() if s.order == turn)
+    move, _created = services.submit_move(match, user, engine.default_action(match.state, turn), match.version)
+    return match, move
+
+
+def _meanwhile(monkeypatch, change) -> list[str]:
+    """Run ``change`` right after the unlocked read (as another process would, between read and write);
+    returns what each read of the resolve was (unlocked, then locked)."""
+    reads = []
+    original = services.applied_write.read
+
+    def read(move_id, lock=False):
+        reads.append("locked" if lock else "unlocked")
+        move = original(move_id, lock=lock)
+        if not lock:
+            change(move)
+        return move
+
+    monkeypatch.setattr(services.applied_write, "read", read)
+    return reads
+
+
+@pytest.mark.django_db
+def test_unlocked_resolve_applies_in_one_read_and_one_write(users, monkeypatch):
+    match, move = _started(users)
+    reads = _meanwhile(monkeypatch, lambda move: None)
+    with CaptureQueriesContext(connection) as queries:
+        assert services.resolve_move(move.pk) == "applied"
+    assert reads == ["unlocked"]
+    # the savepoint only because the test itself runs in a transaction; a worker's write commits itself
+    statements = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) == 2 and "FOR UPDATE" not in statements[0] and "WITH ok AS" in statements[1]
+    match.refresh_from_db()
+    assert match.version == 1 and Event.objects.filter(move=move).exists()
+
+
+@pytest.mark.django_db
+def test_a_match_changed_between_read_and_write_leaves_the_decision_to_the_locked_path(users, monkeypatch):
+    """Another move applied meanwhile (the version moved on): the one-statement write writes nothing, and
+    the locked path finds the move stale, as it always did."""
+    match, move = _started(users)
+    reads = _meanwhile(monkeypatch, lambda move: Match.objects.filter(pk=move.match_id).update(version=1))
+    assert services.resolve_move(move.pk) == "stale"
+    assert reads == ["unlocked", "locked"]
+    move.refresh_from_db()
+    assert move.status == "stale" and not Event.objects.filter(move=move).exists()
+    assert Match.objects.get(pk=match.pk).version == 1
+
+
+@pytest.mark.django_db
+def test_an_event_written_between_read_and_write_does_not_break_the_move(users, monkeypatch):
+    """A framework event meanwhile (a resignation's, say) takes the next event number: the one-statement
+    write fails as a whole and the locked path applies the move after that event."""
+    match, move = _started(users)
+
+    def framework_event(move):
+        last = Event.objects.filter(match_id=move.match_id).order_by("-sequence").first()
+        Event.objects.create(match_id=move.match_id, sequence=last.sequence + 1, public={"template": "x", "params": {}})
+
+    reads = _meanwhile(monkeypatch, framework_event)
+    assert services.resolve_move(move.pk) == "applied"
+    assert reads == ["unlocked", "locked"]
+    sequences = list(Event.objects.filter(match=match).order_by("sequence").values_list("sequence", flat=True))
+    assert sequences == list(range(sequences[0], sequences[0] + len(sequences)))  # no gap, none twice
+    assert Event.objects.filter(move=move).exists() and Match.objects.get(pk=match.pk).version == 1
+
+
+@pytest.mark.django_db
+def test_a_move_closed_between_read_and_write_is_not_applied(users, monkeypatch):
+    """The move rejected meanwhile (its seat resigned, say) while the match stayed as read: nothing written."""
+    match, move = _started(users)
+    reads = _meanwhile(monkeypatch, lambda move: Move.objects.filter(pk=move.pk).update(status="rejected"))
+    assert services.resolve_move(move.pk) == "rejected"
+    assert reads == ["unlocked", "locked"]
+    assert Match.objects.get(pk=match.pk).version == 0 and not Event.objects.filter(move=move).exists()

@@ -174,20 +174,20 @@ def own_queue():
 
 
 @pytest.mark.skipif(
-    not settings.IS_POSTGRES, reason="braucht PostgreSQL (Zeilensperre, Worker in einem zweiten Prozess)"
+    not settings.IS_POSTGRES, reason="braucht PostgreSQL (Tabellensperre, Worker in einem zweiten Prozess)"
 )
-def test_worker_killed_mid_task_leaves_move_pending_and_a_new_worker_applies_it(users, own_queue):
+def test_worker_killed_before_its_write_leaves_move_pending_and_a_new_worker_applies_it(users, own_queue):
     match = start_match(users)
     worker = _worker(own_queue)
     try:
         with transaction.atomic():
-            # Hold the match row: the worker's task blocks inside resolve_move, mid-task.
-            Match.objects.select_for_update().get(pk=match.pk)
+            # Hold the moves table: even the worker's first read (without a row lock) blocks, mid-task.
+            _lock_moves_table()
             move, _ = services.submit_move(match, seat_user(match, 0), {"type": "roll", "dice": "W6"}, 0)
         # submit_move's own savepoint commits with the outer block; enqueue happens now
         with transaction.atomic():
-            Match.objects.select_for_update().get(pk=match.pk)
-            wait_until(_someone_waits_for_a_lock, timeout=60, what="the worker to block on the match row")
+            _lock_moves_table()
+            wait_until(_someone_waits_for_a_lock, timeout=60, what="the worker to block on its read")
             os.killpg(worker.pid, signal.SIGKILL)
             worker.wait(10)
         assert Move.objects.get(pk=move.pk).status == MoveStatus.PENDING
@@ -199,6 +199,42 @@ def test_worker_killed_mid_task_leaves_move_pending_and_a_new_worker_applies_it(
         assert Match.objects.get(pk=match.pk).version == 1
     finally:
         _stop(worker)
+
+
+@pytest.mark.skipif(
+    not settings.IS_POSTGRES, reason="braucht PostgreSQL (Zeilensperre, Worker in einem zweiten Prozess)"
+)
+def test_worker_killed_while_its_write_waits_applies_the_move_once(users, own_queue):
+    """The write is one statement that commits itself: a worker killed while it waits for the match row
+    leaves either nothing (then the sweep and a new worker apply the move) or the whole move (PostgreSQL
+    finishes the statement of a client that is gone), never a part and never twice."""
+    match = start_match(users)
+    worker = _worker(own_queue)
+    try:
+        with transaction.atomic():
+            Match.objects.select_for_update().get(pk=match.pk)
+            move, _ = services.submit_move(match, seat_user(match, 0), {"type": "roll", "dice": "W6"}, 0)
+        with transaction.atomic():
+            # Hold the match row: the worker reads without a lock, runs the engine, and waits in its write.
+            Match.objects.select_for_update().get(pk=match.pk)
+            wait_until(_someone_waits_for_a_lock, timeout=60, what="the worker's write to wait for the match row")
+            assert Move.objects.get(pk=move.pk).status == MoveStatus.PENDING
+            os.killpg(worker.pid, signal.SIGKILL)
+            worker.wait(10)
+        worker = _worker(own_queue)
+        wait_until(lambda: not _someone_waits_for_a_lock(), timeout=30, what="the killed worker's statement to end")
+        services.sweep_pending_moves(older_than_seconds=0)
+        wait_until(resolved(move.pk), timeout=60, what="the move to be applied")
+        assert Move.objects.get(pk=move.pk).status == MoveStatus.APPLIED
+        assert Match.objects.get(pk=match.pk).version == 1
+        assert match.events.filter(move=move).count() == 1
+    finally:
+        _stop(worker)
+
+
+def _lock_moves_table() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f'LOCK TABLE "{Move._meta.db_table}" IN ACCESS EXCLUSIVE MODE')
 
 
 def _someone_waits_for_a_lock() -> bool:
