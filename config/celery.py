@@ -144,6 +144,22 @@ def _close_old_connections(task=None, **kwargs):
             conn.health_check_done = True
 
 
+@signals.worker_process_init.connect
+def _background_handover(**kwargs):
+    """Each pool process hands outbox messages (turn mails) to the broker from a thread of its own, so a
+    move's task ends when the move is committed (core/handover.py)."""
+    from core import handover
+
+    handover.enable()
+
+
+@signals.worker_process_shutdown.connect
+def _flush_handover(**kwargs):
+    from core import handover
+
+    handover.flush()
+
+
 _heartbeat: _Heartbeat | None = None
 
 

@@ -18,7 +18,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from . import queue
+from . import handover, queue
 from .models import OutboxMessage
 
 # The task that delivers one message (core/tasks.py), sent by name: tasks call this module, not back.
@@ -70,9 +70,19 @@ def enqueue_many(kind: str, payloads: list[dict], handed_over_at_commit: bool = 
     messages = OutboxMessage.objects.bulk_create(
         [OutboxMessage(kind=kind, payload=payload, dispatched_at=now) for payload in payloads]
     )
-    ids = [m.pk for m in messages]
-    transaction.on_commit(lambda: dispatch_many(ids, marked=handed_over_at_commit), robust=True)
+    hand_over_after_commit([m.pk for m in messages], marked=handed_over_at_commit)
     return messages
+
+
+def hand_over_after_commit(message_ids: list[int], marked: bool = False) -> None:
+    """Once the caller's transaction commits, hand the messages to the broker: from a background thread in
+    a worker process (core/handover.py), at once elsewhere."""
+
+    def hand_over():
+        if not handover.submit(message_ids, marked):
+            dispatch_many(message_ids, marked)
+
+    transaction.on_commit(hand_over, robust=True)
 
 
 def dispatch_many(message_ids: list[int], marked: bool = False) -> int:

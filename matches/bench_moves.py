@@ -61,7 +61,8 @@ def _get(url: str, timeout: float = 10) -> int:
 
 
 _TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
-MAIL_NICE = 10
+# The deployment's CPU priorities (README): moves first, then the web, then mail.
+WEB_NICE, MAIL_NICE = 5, 10
 
 
 def session_nice(pid: int, nice: int) -> int | None:
@@ -119,7 +120,9 @@ def _healthz_ms(base: str, rounds: int = 40) -> tuple[float, int]:
 class Deployment:
     """gunicorn + moves worker + mail worker + SMTP sink, on fresh queues; stop() ends them all."""
 
-    def __init__(self, gunicorn_workers: int, moves_concurrency: int):
+    def __init__(
+        self, gunicorn_workers: int, moves_concurrency: int, web_nice: int = WEB_NICE, mail_nice: int = MAIL_NICE
+    ):
         self.tag = uuid.uuid4().hex[:8]
         self.moves_queue, self.mail_queue = f"bench-moves-{self.tag}", f"bench-mail-{self.tag}"
         self.sink = SmtpSink()
@@ -142,12 +145,14 @@ class Deployment:
             self._spawn([*celery, "-c", str(moves_concurrency), "-Q", self.moves_queue, "-l", "info"], log)
         # as the README deploys it: mail at a lower CPU priority than moves (mail may wait seconds, a move not)
         self._spawn(
-            ["nice", "-n", str(MAIL_NICE), *celery, "-c", "2", "-Q", self.mail_queue, "-l", "warning"],
+            ["nice", "-n", str(mail_nice), *celery, "-c", "2", "-Q", self.mail_queue, "-l", "warning"],
             subprocess.DEVNULL,
         )
-        session_nice(self.processes[-1].pid, MAIL_NICE)
+        session_nice(self.processes[-1].pid, mail_nice)
         web = [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(gunicorn_workers)]
-        self._spawn([*web, "-b", f"127.0.0.1:{self.port}", "--log-level", "warning"], subprocess.DEVNULL)
+        web += ["-b", f"127.0.0.1:{self.port}", "--log-level", "warning"]
+        self._spawn(["nice", "-n", str(web_nice), *web], subprocess.DEVNULL)
+        session_nice(self.processes[-1].pid, web_nice)
 
     def groups(self) -> dict[str, int]:
         """Each part's process group (its leader's pid: every part starts a session of its own)."""
@@ -329,7 +334,13 @@ def _cleanup(users) -> None:
 
 
 def run(
-    out=sys.stdout, sizes=(10, 50), moves_each: int | None = None, gunicorn_workers: int = 4, client_nice: int = 0
+    out=sys.stdout,
+    sizes=(10, 50),
+    moves_each: int | None = None,
+    gunicorn_workers: int = 4,
+    client_nice: int = 0,
+    web_nice: int = WEB_NICE,
+    mail_nice: int = MAIL_NICE,
 ) -> None:
     """``client_nice``: run the load client (this process's own threads, not the SMTP sink's, and its
     session, see session_nice) at that nice value, so it takes only CPU the site leaves over, as a client on
@@ -342,7 +353,7 @@ def run(
             "(CELERY_BROKER_URL)\n"
         )
         return
-    deployment = Deployment(gunicorn_workers, moves_concurrency=2)
+    deployment = Deployment(gunicorn_workers, moves_concurrency=2, web_nice=web_nice, mail_nice=mail_nice)
     # What this process sends itself (the notices of the matches it opens) goes to the run's queues too.
     previous = celery_app.conf.task_default_queue, settings.MOVES_QUEUE
     celery_app.conf.task_default_queue, settings.MOVES_QUEUE = deployment.mail_queue, deployment.moves_queue
@@ -354,8 +365,9 @@ def run(
             client_session = session_nice(os.getpid(), client_nice)  # and against the other sessions
         load = os.getloadavg()
         out.write(
-            f"matches  Einsatzform: gunicorn {gunicorn_workers} Worker, Züge-Worker prefork -c 2, Mail-Worker "
-            f"prefork -c 2 (nice {MAIL_NICE}, auch als Sitzung) → SMTP-Senke, Zwei Türme; "
+            f"matches  Einsatzform: gunicorn {gunicorn_workers} Worker (nice {web_nice}), Züge-Worker prefork -c 2 "
+            f"(nice 0), Mail-Worker prefork -c 2 (nice {mail_nice}; jeweils auch die Sitzung) → SMTP-Senke, "
+            f"Zwei Türme; "
             f"Last-Client nice {client_nice}; {os.cpu_count()} CPU-Kerne, "
             f"Last vorher "
             f"{load[0]:.2f}/{load[1]:.2f}/{load[2]:.2f}\n"

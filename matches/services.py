@@ -656,7 +656,7 @@ def _apply_in_one_statement(match: Match, game, move: Move, outcome, before: set
     if outbox_ids is None:
         return False
     if outbox_ids:
-        transaction.on_commit(lambda: outbox.dispatch_many(outbox_ids, marked=True), robust=True)
+        outbox.hand_over_after_commit(outbox_ids, marked=True)
     _schedule_computer(match, game, seats)
     return True
 

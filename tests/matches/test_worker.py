@@ -18,7 +18,10 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from config.celery import app as celery_app
+from core.models import OutboxMessage
+from core.smtp_sink import SmtpSink
 from matches import services
+from matches.engine import registry
 from matches.models import Match, Move, MoveStatus, Seat
 from matches.tasks import resolve_move
 
@@ -122,10 +125,11 @@ def test_task_delivered_twice_applies_once(users, celery_session_worker):
     assert match.events.filter(move=move).count() == 1
 
 
-def _worker(queue: str) -> subprocess.Popen:
+def _worker(queue: str, pool: str = "solo", **env_extra: str) -> subprocess.Popen:
     env = dict(os.environ)
     env["DATABASE_URL"] = _test_database_url()
     env["CELERY_BROKER_URL"] = settings.CELERY_BROKER_URL
+    env.update(env_extra)
     return subprocess.Popen(  # noqa: S603 (our own interpreter and fixed arguments)
         [
             sys.executable,
@@ -135,7 +139,9 @@ def _worker(queue: str) -> subprocess.Popen:
             "config",
             "worker",
             "-P",
-            "solo",
+            pool,
+            "-c",
+            "1",
             "-Q",
             queue,
             "-l",
@@ -230,6 +236,36 @@ def test_worker_killed_while_its_write_waits_applies_the_move_once(users, own_qu
         assert match.events.filter(move=move).count() == 1
     finally:
         _stop(worker)
+
+
+@pytest.mark.skipif(not settings.IS_POSTGRES, reason="braucht PostgreSQL (der Ein-Anweisungs-Pfad)")
+def test_prefork_worker_hands_the_turn_mail_over_from_its_thread_and_it_arrives_once(users, own_queue):
+    """In a prefork pool process the turn mail's hand-over runs in a thread after the task (core/handover.py);
+    the same worker (one queue for both here) then delivers it: one mail to the player now on turn."""
+    sink = SmtpSink()
+    queues = {"MOVES_QUEUE": own_queue, "CELERY_DEFAULT_QUEUE": own_queue}
+    worker = _worker(own_queue, pool="prefork", EMAIL_URL=sink.url, **queues)
+    try:
+        match = services.create_match(users[0], engine="zwei-tuerme", players=2, invite=[users[1].username])
+        services.accept_invitation(match, users[1])
+        services.start(match, users[0])
+        match.refresh_from_db()
+        engine = registry.get("zwei-tuerme")
+        turn = engine.current_seats(match.state)[0]
+        # the invitation, acceptance and first-turn mails are delivered first
+        wait_until(lambda: not OutboxMessage.objects.filter(state="pending").exists(), timeout=30, what="mail")
+        mails_before = len(sink.recipients())
+        move, _ = services.submit_move(match, seat_user(match, turn), engine.default_action(match.state, turn), 0)
+        wait_until(resolved(move.pk), timeout=60, what="the prefork worker to apply the move")
+        match.refresh_from_db()
+        on_turn = {seat_user(match, order).email for order in engine.current_seats(match.state)}
+        assert on_turn and seat_user(match, turn).email not in on_turn
+        wait_until(lambda: len(sink.recipients()) > mails_before, timeout=30, what="the turn mail")
+        time.sleep(1.0)  # a second hand-over or delivery would arrive meanwhile
+        assert sorted(sink.recipients()[mails_before:]) == sorted(on_turn)
+    finally:
+        _stop(worker)
+        sink.close()
 
 
 def _lock_moves_table() -> None:

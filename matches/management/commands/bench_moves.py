@@ -15,9 +15,17 @@ class Command(BaseCommand):
         parser.add_argument(
             "--client-nice", type=int, default=0, help="nice-Wert des Last-Clients (wie auf einem anderen Rechner)"
         )
+        parser.add_argument("--web-nice", type=int, default=bench_moves.WEB_NICE, help="nice-Wert von gunicorn")
+        parser.add_argument("--mail-nice", type=int, default=bench_moves.MAIL_NICE, help="nice-Wert des Mail-Workers")
 
     def handle(self, *args, matches="10,50", moves=None, web_workers=4, client_nice=0, **options):
         sizes = [int(size) for size in matches.split(",") if size.strip()]
         bench_moves.run(
-            out=self.stdout, sizes=sizes, moves_each=moves, gunicorn_workers=web_workers, client_nice=client_nice
+            out=self.stdout,
+            sizes=sizes,
+            moves_each=moves,
+            gunicorn_workers=web_workers,
+            client_nice=client_nice,
+            web_nice=options.get("web_nice", bench_moves.WEB_NICE),
+            mail_nice=options.get("mail_nice", bench_moves.MAIL_NICE),
         )
