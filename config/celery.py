@@ -146,11 +146,15 @@ def _close_old_connections(task=None, **kwargs):
 
 @signals.worker_process_init.connect
 def _background_handover(**kwargs):
-    """Each pool process hands outbox messages (turn mails) to the broker from a thread of its own, so a
-    move's task ends when the move is committed (core/handover.py)."""
+    """Each prefork pool process hands outbox messages (turn mails) to the broker from a thread of its own,
+    so a move's task ends when the move is committed (core/handover.py). Not a solo pool, which sends the
+    same signal in the worker's (or a test's) own process: there everything stays as it was."""
+    from billiard.process import current_process
+
     from core import handover
 
-    handover.enable()
+    if current_process().name != "MainProcess":
+        handover.enable()
 
 
 @signals.worker_process_shutdown.connect

@@ -5,7 +5,8 @@ hands each to the broker: a Celery publish, about 0.7 ms of CPU and a round trip
 every move. In a worker process (``enable`` runs at the start of each pool process) that hand-over goes to a
 thread of its own: the task ends when its move is committed, and the process takes the next move while the
 mail is handed over. Elsewhere (web processes, tasks run in-process) ``submit`` says no and the caller hands
-over at once, as before.
+over at once, as before. (The caller, core/outbox.py, passes its own hand-over function: nothing here
+imports it back.)
 
 Nothing is lost if the process dies first: the messages were marked as handed over when they were written,
 and the outbox sweep hands them over again after REDISPATCH_AFTER, as after any hand-over lost between
@@ -17,6 +18,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from collections.abc import Callable
 
 logger = logging.getLogger(__name__)
 
@@ -33,8 +35,9 @@ def enable() -> None:
         _pending, _thread = queue.SimpleQueue(), None
 
 
-def submit(message_ids: list[int], marked: bool) -> bool:
-    """Queue these messages for the background hand-over; False where it is not enabled (hand over now)."""
+def submit(hand_over: Callable[..., object], *args) -> bool:
+    """Queue ``hand_over(*args)`` for the background thread; False where it is not enabled (the caller
+    hands over itself, now). ``hand_over`` should not raise (outbox.dispatch_many logs and unmarks)."""
     global _thread
     if _pending is None:
         return False
@@ -42,7 +45,7 @@ def submit(message_ids: list[int], marked: bool) -> bool:
         if _thread is None or not _thread.is_alive():
             _thread = threading.Thread(target=_run, args=(_pending,), name="bruchtal-handover", daemon=True)
             _thread.start()
-    _pending.put((message_ids, marked))
+    _pending.put((hand_over, args))
     return True
 
 
@@ -60,14 +63,12 @@ def flush(timeout: float = 5.0) -> None:
 def _run(pending: queue.SimpleQueue) -> None:
     from django.db import connection
 
-    from . import outbox
-
     while (item := pending.get()) is not _STOP:
-        message_ids, marked = item
+        hand_over, args = item
         try:
-            outbox.dispatch_many(message_ids, marked=marked)  # never raises; logs and unmarks on failure
+            hand_over(*args)
         except Exception:  # the thread must outlive anything unforeseen: the sweep catches up
-            logger.exception("background hand-over of outbox messages %s failed", message_ids)
+            logger.exception("background hand-over %s%r failed", getattr(hand_over, "__name__", hand_over), args)
         finally:
             if connection.connection is not None:
                 connection.close()  # opened only to unmark a failed hand-over: this thread keeps none

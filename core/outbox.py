@@ -79,7 +79,7 @@ def hand_over_after_commit(message_ids: list[int], marked: bool = False) -> None
     a worker process (core/handover.py), at once elsewhere."""
 
     def hand_over():
-        if not handover.submit(message_ids, marked):
+        if not handover.submit(dispatch_many, message_ids, marked):
             dispatch_many(message_ids, marked)
 
     transaction.on_commit(hand_over, robust=True)

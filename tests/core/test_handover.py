@@ -9,7 +9,7 @@ from core import handover, outbox
 
 @pytest.fixture
 def handed(monkeypatch):
-    """Each dispatch_many call as (ids, marked, thread name); the fixture leaves the hand-over disabled."""
+    """Each outbox.dispatch_many call as (ids, marked, thread name); the fixture leaves the hand-over disabled."""
     calls = []
 
     def dispatch_many(message_ids, marked=False):
@@ -23,25 +23,29 @@ def handed(monkeypatch):
     handover.flush()
 
 
+def _submit(message_ids, marked):
+    return handover.submit(outbox.dispatch_many, message_ids, marked)
+
+
 def test_without_enable_the_caller_hands_over_itself(handed):
-    assert handover.submit([1, 2], marked=True) is False
+    assert _submit([1, 2], marked=True) is False
     assert handed == []
 
 
 def test_enabled_the_thread_hands_over_in_order_and_flush_waits_for_it(handed):
     handover.enable()
-    assert handover.submit([1], marked=True) is True
-    assert handover.submit([2, 3], marked=False) is True
+    assert _submit([1], marked=True) is True
+    assert _submit([2, 3], marked=False) is True
     handover.flush()
     assert [(ids, marked) for ids, marked, _name in handed] == [([1], True), ([2, 3], False)]
     assert {name for *_rest, name in handed} == {"bruchtal-handover"}  # not the caller's thread
-    assert handover.submit([4], marked=True) is False  # flushed: this process hands over itself again
+    assert _submit([4], marked=True) is False  # flushed: this process hands over itself again
 
 
 def test_an_unforeseen_error_does_not_stop_the_thread(handed):
     handover.enable()
-    handover.submit(["boom"], marked=True)
-    handover.submit([5], marked=True)
+    _submit(["boom"], marked=True)
+    _submit([5], marked=True)
     handover.flush()
     assert [ids for ids, *_rest in handed] == [[5]]
 

@@ -22,7 +22,7 @@ from core.models import OutboxMessage
 from core.smtp_sink import SmtpSink
 from matches import services
 from matches.engine import registry
-from matches.models import Match, Move, MoveStatus, Seat
+from matches.models import Match, Move, MoveStatus, Notice, Seat
 from matches.tasks import resolve_move
 
 from .conftest import api
@@ -252,8 +252,14 @@ def test_prefork_worker_hands_the_turn_mail_over_from_its_thread_and_it_arrives_
         match.refresh_from_db()
         engine = registry.get("zwei-tuerme")
         turn = engine.current_seats(match.state)[0]
+
         # the invitation, acceptance and first-turn mails are delivered first
-        wait_until(lambda: not OutboxMessage.objects.filter(state="pending").exists(), timeout=30, what="mail")
+        def first_mails_sent() -> bool:
+            notices = list(Notice.objects.filter(match=match).values_list("pk", flat=True))
+            mails = OutboxMessage.objects.filter(kind="notice_mail", payload__notice_id__in=notices)
+            return not mails.filter(state="pending").exists()
+
+        wait_until(first_mails_sent, timeout=30, what="this match's first mails")
         mails_before = len(sink.recipients())
         move, _ = services.submit_move(match, seat_user(match, turn), engine.default_action(match.state, turn), 0)
         wait_until(resolved(move.pk), timeout=60, what="the prefork worker to apply the move")
