@@ -36,3 +36,14 @@ def dice_match(users):
     services.start(match, users[0])
     match.refresh_from_db()
     return match
+
+
+def start_zwei_tuerme(users):
+    """A running Zwei Türme match of the first two users, created, accepted and started through the services."""
+    from matches import services
+
+    match = services.create_match(users[0], engine="zwei-tuerme", players=2, invite=[users[1].username])
+    services.accept_invitation(match, users[1])
+    services.start(match, users[0])
+    match.refresh_from_db()
+    return match

@@ -14,6 +14,8 @@ from matches import services
 from matches.engine import registry
 from matches.models import Event, Match, Move, Notice, PlayerSettings
 
+from .conftest import start_zwei_tuerme
+
 pytestmark = pytest.mark.skipif(not settings.IS_POSTGRES, reason="der Ein-Anweisungs-Pfad gibt es nur auf PostgreSQL")
 
 MOVES = 14
@@ -84,10 +86,7 @@ def test_one_statement_and_orm_paths_write_the_same_rows(users, monkeypatch, dja
 @pytest.mark.django_db
 def test_one_statement_path_is_all_or_nothing(users, monkeypatch):
     """A failure in the statement (here: an event number already taken) leaves no part of the move."""
-    match = services.create_match(users[0], engine="zwei-tuerme", players=2, invite=[users[1].username])
-    services.accept_invitation(match, users[1])
-    services.start(match, users[0])
-    match.refresh_from_db()
+    match = start_zwei_tuerme(users)
     version = match.version
     engine = registry.get("zwei-tuerme")
     turn = engine.current_seats(match.state)[0]
@@ -114,10 +113,7 @@ def test_one_statement_path_is_all_or_nothing(users, monkeypatch):
 
 def _started(users) -> tuple[Match, Move]:
     """A running Zwei Türme match and a pending move of the player on turn."""
-    match = services.create_match(users[0], engine="zwei-tuerme", players=2, invite=[users[1].username])
-    services.accept_invitation(match, users[1])
-    services.start(match, users[0])
-    match.refresh_from_db()
+    match = start_zwei_tuerme(users)
     engine = registry.get("zwei-tuerme")
     turn = engine.current_seats(match.state)[0]
     user = next(s.user for s in match.seats.all() if s.order == turn)

@@ -25,7 +25,7 @@ from matches.engine import registry
 from matches.models import Match, Move, MoveStatus, Notice, Seat
 from matches.tasks import resolve_move
 
-from .conftest import api
+from .conftest import api, start_zwei_tuerme
 from .workers import wait_until
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -246,10 +246,7 @@ def test_prefork_worker_hands_the_turn_mail_over_from_its_thread_and_it_arrives_
     queues = {"MOVES_QUEUE": own_queue, "CELERY_DEFAULT_QUEUE": own_queue}
     worker = _worker(own_queue, pool="prefork", EMAIL_URL=sink.url, **queues)
     try:
-        match = services.create_match(users[0], engine="zwei-tuerme", players=2, invite=[users[1].username])
-        services.accept_invitation(match, users[1])
-        services.start(match, users[0])
-        match.refresh_from_db()
+        match = start_zwei_tuerme(users)
         engine = registry.get("zwei-tuerme")
         turn = engine.current_seats(match.state)[0]
 
