@@ -14,6 +14,7 @@ import contextlib
 import functools
 import time
 
+import psycopg
 from django.db import connection, models
 
 
@@ -94,8 +95,6 @@ def run(sql: str, params):
             cursor.execute(sql, params)
             yield cursor
         return
-    import psycopg
-
     connection.close_if_health_check_failed()
     connection.ensure_connection()
     connection.validate_no_broken_transaction()

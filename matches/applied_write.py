@@ -56,8 +56,15 @@ _LOCK = "FOR UPDATE OF mv, m"
 
 @functools.cache
 def _read_parts():
-    """(model, fields) of the locking read's row, in its order: move, seat, match (all their columns)."""
+    """(model, fields) of the read's row, in its order: move, seat, match (all their columns)."""
     return tuple((model, raw_rows.fields_of(model)) for model in (Move, Seat, Match))
+
+
+@functools.cache
+def _state_column() -> int:
+    """Where the match's state is in the read's row."""
+    (_move, move_fields), (_seat, seat_fields), (_match, match_fields) = _read_parts()
+    return len(move_fields) + len(seat_fields) + match_fields.index(Match._meta.get_field("state"))
 
 
 @functools.cache
@@ -66,10 +73,13 @@ def _read_sql(lock: bool) -> str:
     with the ORM on every move cost more than the round trip it saves)."""
     user = get_user_model()._meta
     seat_json = ", ".join(f"'{name}', ss.\"{Seat._meta.get_field(name).column}\"" for name in _SEAT_FIELDS)
+    move_cols, seat_cols, match_cols = (
+        raw_rows.columns(fields, alias) for (_model, fields), alias in zip(_read_parts(), ("mv", "s", "m"), strict=True)
+    )
     return _READ_SQL.format(
-        move_cols=raw_rows.columns(_read_parts()[0][1], "mv"),
-        seat_cols=raw_rows.columns(_read_parts()[1][1], "s"),
-        match_cols=raw_rows.columns(_read_parts()[2][1], "m"),
+        move_cols=move_cols,
+        seat_cols=seat_cols,
+        match_cols=match_cols,
         seat_json=seat_json,
         event=Event._meta.db_table,
         seat=Seat._meta.db_table,
@@ -93,9 +103,8 @@ def read(move_id: int, lock: bool = False) -> Move | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    parts = _read_parts()
-    (move, seat, match), (last_event, seats) = raw_rows.instances(row, *parts)
-    state_text = row[len(parts[0][1]) + len(parts[1][1]) + parts[2][1].index(Match._meta.get_field("state"))]
+    (move, seat, match), (last_event, seats) = raw_rows.instances(row, *_read_parts())
+    state_text = row[_state_column()]
     if isinstance(state_text, str):  # the engine's working copy is decoded afresh (cheaper than a deepcopy)
         match._state_text = state_text
     move._state.fields_cache["seat"] = seat
@@ -161,6 +170,19 @@ SELECT EXISTS (SELECT FROM ok), ARRAY(SELECT id FROM o ORDER BY id)
 _TURN = ", turn_started_at = %(now)s, reminded_at = NULL"
 
 
+@functools.cache
+def _write_sql(turn_changed: bool) -> str:
+    """The write, in its two forms (with or without a new turn clock), written once per process."""
+    return _SQL.format(
+        move=Move._meta.db_table,
+        event=Event._meta.db_table,
+        match=Match._meta.db_table,
+        notice=Notice._meta.db_table,
+        outbox=OutboxMessage._meta.db_table,
+        turn=_TURN if turn_changed else "",
+    )
+
+
 def write_applied(
     match: Match,
     move: Move,
@@ -177,14 +199,6 @@ def write_applied(
     read); returns the ids of the outbox messages written (marked handed over: the caller hands them to the
     broker after commit), or None, having written nothing, if the match or the move changed since read."""
     first = match._last_event_sequence + 1
-    sql = _SQL.format(
-        move=Move._meta.db_table,
-        event=Event._meta.db_table,
-        match=Match._meta.db_table,
-        notice=Notice._meta.db_table,
-        outbox=OutboxMessage._meta.db_table,
-        turn=_TURN if turn_changed else "",
-    )
     params = {
         "status": MoveStatus.APPLIED,
         "version": match.version,
@@ -206,7 +220,7 @@ def write_applied(
         "pending": OutboxMessage.State.PENDING,
         "mail_users": mail_users,
     }
-    with raw_rows.run(sql, params) as cursor:
+    with raw_rows.run(_write_sql(turn_changed), params) as cursor:
         written, outbox_ids = cursor.fetchone()
     if not written:
         return None

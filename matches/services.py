@@ -584,9 +584,8 @@ def _resolve_unlocked(move_id: int) -> bool:
         return False
     game = _engine(match.engine)
     before = set(game.current_seats(match.state))
-    text = match.__dict__.pop("_state_text", None)
     try:
-        outcome = game.apply(json.loads(text) if text else copy.deepcopy(match.state), move.seat.order, move.action)
+        outcome = game.apply(_working_state(match), move.seat.order, move.action)
     except Exception:  # illegal, or an engine bug: the locked path runs it again, rejects it and logs
         return False
     if game.result(outcome[0]) is not None:
@@ -688,10 +687,7 @@ def _apply_one(match: Match, game, move: Move) -> bool:
 def _run_engine(match: Match, game, move: Move):
     """(new state, events) of a legal move; None after closing an illegal one as rejected."""
     try:
-        # the stored JSON as read with the lock (applied_write): good once, before the state changes
-        text = match.__dict__.pop("_state_text", None)
-        working = json.loads(text) if text is not None else copy.deepcopy(match.state)
-        return game.apply(working, move.seat.order, move.action)
+        return game.apply(_working_state(match), move.seat.order, move.action)
     except IllegalAction as exc:
         _close(move, MoveStatus.REJECTED, exc.code, exc.text)
     except Exception:  # an engine bug or a malformed action it did not foresee: reject, keep the state
@@ -700,6 +696,13 @@ def _run_engine(match: Match, game, move: Move):
             move, MoveStatus.REJECTED, "engine_error", Text(gettext_noop("Dieser Zug konnte nicht ausgewertet werden."))
         )
     return None
+
+
+def _working_state(match: Match):
+    """A copy of the match's state for the engine to change: the stored JSON as read (applied_write), good
+    once, decoded afresh (cheaper than a deepcopy), or else a deep copy."""
+    text = match.__dict__.pop("_state_text", None)
+    return json.loads(text) if text is not None else copy.deepcopy(match.state)
 
 
 def _record(match: Match, move: Move, outcome) -> None:

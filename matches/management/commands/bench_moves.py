@@ -18,14 +18,14 @@ class Command(BaseCommand):
         parser.add_argument("--web-nice", type=int, default=bench_moves.WEB_NICE, help="nice-Wert von gunicorn")
         parser.add_argument("--mail-nice", type=int, default=bench_moves.MAIL_NICE, help="nice-Wert des Mail-Workers")
 
-    def handle(self, *args, matches="10,50", moves=None, web_workers=4, client_nice=0, **options):
-        sizes = [int(size) for size in matches.split(",") if size.strip()]
+    def handle(self, *args, **options):
+        sizes = [int(size) for size in options["matches"].split(",") if size.strip()]
         bench_moves.run(
             out=self.stdout,
             sizes=sizes,
-            moves_each=moves,
-            gunicorn_workers=web_workers,
-            client_nice=client_nice,
-            web_nice=options.get("web_nice", bench_moves.WEB_NICE),
-            mail_nice=options.get("mail_nice", bench_moves.MAIL_NICE),
+            moves_each=options["moves"],
+            gunicorn_workers=options["web_workers"],
+            client_nice=options["client_nice"],
+            web_nice=options["web_nice"],
+            mail_nice=options["mail_nice"],
         )
