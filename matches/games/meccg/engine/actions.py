@@ -1,9 +1,9 @@
-"""The actions the MECCG engine accepts (``Engine.action_schema``): every ``_do_<type>`` handler of the
-engine, with the fields the handlers read. The handlers check what is legal; this only keeps out unknown
+"""The actions the MECCG engine accepts (``Engine.action_schema``): every move of the move table
+(``moves.MOVES``), with the fields the handlers read. The handlers check what is legal; this only keeps out unknown
 types and fields, values of the wrong kind and oversized ones before a move is stored.
 
-The types are read off the engine's handlers, so a new handler is accepted without a second list here;
-a new field must be named below. The concrete moves of ``legal_actions`` carry a ``label`` and the
+The types are read off the move table, so a new move is accepted without a second list here; a new field
+must be named below. The concrete moves of ``legal_actions`` carry a ``label`` and the
 ``cards`` they concern (for the page): both are accepted so such a move can be sent back as it is.
 """
 
@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from matches.engine.base import AnyOf, Bool, Int, List, Null, Obj, Str
+
+from .moves import MOVES
 
 _ID = Str(60)  # a card instance, company or site id
 _IDS = List(_ID, max_items=60)
@@ -79,8 +81,7 @@ _FIELDS: dict[str, Any] = {
 
 
 def action_schema(self=None) -> dict[str, Any]:
-    """The schema; ``self`` is the engine (bound as a method), whose ``_do_<type>`` handlers name the types."""
-    handlers = sorted(name[4:] for name in dir(type(self)) if name.startswith("_do_")) if self is not None else []
-    types = dict.fromkeys(handlers, _FIELDS)
+    """The schema; ``self`` is the engine (bound as a method); the move table names the types."""
+    types = dict.fromkeys(sorted(MOVES), _FIELDS)
     types["choose_deck"] = {"deck": _DECK, "label": Str(300), "cards": _IDS}
     return {"max_bytes": 16384, "types": types}  # a deck choice carries the whole deck list

@@ -24,14 +24,14 @@ from typing import Any
 from matches.engine import rng
 from matches.engine.base import Action, Event, IllegalAction, Result, State, gettext_noop
 
-from . import form
+from . import form, moves, windows
 from . import state as st
 from .agent_moves import AgentMovesMixin
 from .agents import AgentsMixin
 from .cardinfo import region_map
 from .chain import ChainMixin
 from .choices import ChoicesMixin
-from .combat import COMBAT_ACTIONS, CombatMixin
+from .combat import CombatMixin
 from .common import SHARED_KEYS, DeckChecker, _no_check, _text
 from .corruption import CorruptionMixin
 from .council import CouncilMixin
@@ -50,6 +50,8 @@ from .view import ViewMixin
 ID_STREAM = 0x5A17_C0DE_1D5_F00D
 # Not restored by an undo: shared card facts, the generators (no second chance at the dice), the undo itself.
 UNDO_SKIP = (*SHARED_KEYS, "rng", "ids", "last")
+# Moves of the table named in the summary only when they can be made (see ``_summarised``).
+UNSUMMARISED = ("sideboard", "call_council", "draw")
 
 
 class MeccgEngine(
@@ -135,33 +137,7 @@ class MeccgEngine(
         return player
 
     def current_seats(self, state: State) -> list[int]:
-        stage = state["stage"]
-        players = state["players"]
-        if stage == "deck":
-            return [s for s in (0, 1) if players[s]["alignment"] is None]
-        if stage == "draft":
-            return [s for s in (0, 1) if not players[s]["stopped"] and players[s]["pick"] is None]
-        if stage == "start":
-            return [s for s in (0, 1) if not players[s]["start_done"]]
-        if stage == "council":
-            return [s for s in (0, 1) if not state["council"]["done"][s]]
-        if stage != "play":
-            return []
-        if state.get("request"):
-            return [1 - state["request"]["seat"]]  # a proposal waits for its answer
-        if state.get("attack"):
-            return [self._attack_seat(state)]
-        if state["chain"]:
-            return [state["priority"]]
-        if state["turn"].get("agent_window"):
-            return [1 - state["turn"]["active"]]  # an agent may attack the company (agents.py)
-        trim = [s for s in (0, 1) if len(players[s]["hand"]) > st.HAND_SIZE and state["turn"].get("trim")]
-        if trim:
-            return trim
-        turn = state["turn"]
-        if turn["phase"] == "movement" and self._current_company(state):
-            return [s for s in (0, 1) if not turn["done"][s]]
-        return [turn["active"]]
+        return list(windows.current(state).seats)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """In play: every concrete move the engine accepts (``label``, ``cards``: see choices.py), then the
@@ -172,111 +148,47 @@ class MeccgEngine(
         return self.choices(state, seat) + summary
 
     def _summary_actions(self, state: State, seat: int) -> list[Action]:
-        """The action types ``seat`` may send now (with the cards they may name where short)."""
-        stage = state["stage"]
+        """The move types ``seat`` may send now, from the move table (with the cards they may name where short)."""
+        window = windows.current(state)
         player = state["players"][seat]
-        if stage == "deck":
-            return [{"type": "choose_deck"}] if player["alignment"] is None else []
-        if stage == "draft":
-            if seat not in self.current_seats(state):
-                return []
-            picks = [
-                {"type": "draft_pick", "card": iid}
-                for iid in player["pool"]
-                if self._pick_problem(state, seat, iid) is None
-            ]
-            return [*picks, {"type": "draft_stop"}]
-        if stage == "start":
-            if player["start_done"]:
-                return []
-            actions = [{"type": "starting_site", "site": name} for name in self._starting_site_names(state, seat)]
-            actions += [{"type": "starting_item"}, {"type": "aside_to_deck"}, {"type": "start_done"}]
-            return actions
-        if stage == "council":
-            return [] if state["council"]["done"][seat] else [{"type": "council_checks"}]
-        if stage != "play":
-            return []
-        request = state.get("request")
-        if request:
-            if request["seat"] == seat:
-                return [{"type": "withdraw"}]
-            return [{"type": "answer", "accept": True}, {"type": "answer", "accept": False}]
-        if seat not in self.current_seats(state):
-            other = [{"type": "propose"}]  # a correction may be proposed at any time
-            turn = state["turn"]
-            early = turn["phase"] in ("untap", "organization", "long_event") and not turn.get("sideboard_hazards")
-            if seat != turn["active"] and early and st.avatar_in_play(state, turn["active"]):
-                other.append({"type": "sideboard"})
-            return other
-        if state.get("attack"):
-            return [*self._combat_actions(state), {"type": "propose"}]
-        if state["chain"]:
-            return [{"type": "play_card"}, {"type": "pass"}, {"type": "auto_pass"}, {"type": "propose"}]
-        turn = state["turn"]
-        if turn.get("trim") and len(player["hand"]) > st.HAND_SIZE:
-            return [{"type": "discard", "card": iid} for iid in player["hand"]]
-        tools = [{"type": t} for t in ("tap", "reveal", "roll", "corruption_check", "ring_test", "propose")]
-        phase = turn["phase"]
-        if seat != turn["active"]:
-            # Only reached in a movement/hazard phase: hazards, on-guard, or passing.
-            extra = [{"type": "reveal_on_guard"}] if phase == "site" else [{"type": "on_guard"}]
-            return [{"type": "play_card"}, *extra, *tools, {"type": "pass"}, {"type": "auto_pass"}]
-        actions = [{"type": "play_card"}, *tools, {"type": "next_phase"}]
-        if phase == "organization":
-            actions += [
-                {"type": t}
-                for t in (
-                    "play_character",
-                    "move_character",
-                    "join_company",
-                    "set_controller",
-                    "transfer_item",
-                    "plan_movement",
-                    "cancel_movement",
-                )
-            ]
-            if st.avatar_in_play(state, seat):
-                actions += [{"type": "sideboard"}]
-        if phase == "movement":
-            actions += [{"type": "draw"}]
-        if phase == "site":
+        out: list[Action] = []
+        for kind in moves.types_for(window, state, seat):
+            if kind == "draft_pick":
+                pickable = [iid for iid in player["pool"] if self._pick_problem(state, seat, iid) is None]
+                out += [{"type": kind, "card": iid} for iid in pickable]
+            elif kind == "starting_site":
+                out += [{"type": kind, "site": name} for name in self._starting_site_names(state, seat)]
+            elif kind == "discard":
+                out += [{"type": kind, "card": iid} for iid in player["hand"]]
+            elif kind == "answer":
+                out += [{"type": kind, "accept": True}, {"type": kind, "accept": False}]
+            elif kind not in UNSUMMARISED or self._summarised(state, seat, kind):
+                out.append({"type": kind})
+        return out
+
+    def _summarised(self, state: State, seat: int, kind: str) -> bool:
+        """Moves of the table that are worth naming only when their condition holds."""
+        if kind == "sideboard":
+            return self._sideboard_open(state, seat)
+        if kind == "call_council":
+            return self._may_call_council(state, seat)
+        if kind == "draw":
             group = self._current_company(state)
-            actions += (
-                [{"type": "influence"}, {"type": "attack_company"}]
-                if group and group["entered"]
-                else [{"type": "enter_site"}]
-            )
-        if phase == "end" and self._may_call_council(state, seat):
-            actions += [{"type": "call_council"}]
-        return actions
+            return bool(group and group["dest"])
+        return False
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("bad_action", gettext_noop("Die Aktion muss ein Objekt mit „type“ sein."))
         if seat not in (0, 1):
             raise IllegalAction("bad_seat", gettext_noop("Diesen Platz gibt es nicht."))
-        handler = getattr(self, f"_do_{action['type']}", None)
-        if handler is None:
+        move = moves.MOVES.get(action["type"])
+        if move is None:
             raise IllegalAction(
                 "unknown_action", gettext_noop("Die Aktion „%(type)s“ gibt es nicht."), type=action["type"][:40]
             )
-        # Card facts and the region map never change once stored: share them, copy the rest.
-        if state.get("request") and action["type"] not in ("answer", "withdraw"):
-            raise IllegalAction(
-                "request_open",
-                gettext_noop("Erst muss der offene Vorschlag angenommen, abgelehnt oder zurückgezogen werden."),
-            )
-        if state.get("attack") and action["type"] not in (*COMBAT_ACTIONS, "propose", "answer", "withdraw"):
-            raise IllegalAction(
-                "attack_open",
-                gettext_noop("Erst muss der laufende Angriff abgewickelt werden (Hiebe zuweisen, würfeln)."),
-            )
-        window = state.get("turn") and state["turn"].get("agent_window")
-        if window and action["type"] not in ("agent_attack", "pass", "propose", "answer", "withdraw"):
-            raise IllegalAction(
-                "agent_window_open",
-                gettext_noop("Erst entscheidet der Gegner, ob ein Agent die Gemeinschaft angreift."),
-            )
+        moves.check(move, windows.current(state), state, seat)
+        handler = getattr(self, move.handler)
         new = {k: v if k in SHARED_KEYS or k == "last" else copy.deepcopy(v) for k, v in state.items()}
         events: list[Event] = []
         handler(new, seat, action, events)

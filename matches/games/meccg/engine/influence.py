@@ -14,7 +14,7 @@ the opponent's card is discarded.
 from __future__ import annotations
 
 from matches.engine import rng
-from matches.engine.base import IllegalAction, gettext_noop
+from matches.engine.base import IllegalAction, State, gettext_noop
 
 from . import state as st
 from . import stats
@@ -137,6 +137,16 @@ class InfluenceMixin(Base):
             st.move(state, target, "discard")
 
     # --- the sideboard ("Reservestapel") ---------------------------------------------------------------
+
+    def _sideboard_open(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` may bring cards from the sideboard now (the summary of the move list)."""
+        turn = state["turn"]
+        avatar = st.avatar_in_play(state, turn["active"])
+        if avatar is None or not state["players"][seat]["sideboard"]:
+            return False
+        if seat == turn["active"]:
+            return turn["phase"] == "organization" and not state["inst"][avatar]["tapped"]
+        return turn["phase"] in ("untap", "organization", "long_event") and not turn.get("sideboard_hazards")
 
     def _do_sideboard(self, state, seat, action, events):
         """With an avatar in play: its player, in the organisation phase, taps it to bring 1 character or
