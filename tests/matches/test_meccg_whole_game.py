@@ -129,9 +129,10 @@ def test_a_whole_game_hero_against_minion_through_the_api(game):
     assert "Verhör, der Charakter wird nur getappt" in log
     gorbag = next(i for i in minion["play"] if code_of(i) == "LE-11")
     assert state["inst"][gorbag]["zone"] == "play"
-    # A strike against an ally (Gollum), a body check saved by the Adamant Helmet, the Dagger passed.
+    # A strike against an ally (Gollum), a body check saved at 9 (the Adamant Helmet's +1 stops at its maximum of
+    # 9, so it adds nothing to Bilbo's 9), the Dagger passed.
     assert "Hieb gegen Gollum: Kampfgeschick 2 + Wurf 6+6" in log
-    assert "Konstitutionswurf für Bilbo: 5+5, Modifikator 0 = 10 gegen Konstitution 9 + Helm aus Adamant 1 = 10" in log
+    assert "Konstitutionswurf für Bilbo: 4+5, Modifikator 0 = 9 gegen Konstitution 9: verwundet" in log
     assert "Aragorn II gibt Dolch aus Westernis an Bilbo." in log
     # A corruption check with support (Bilbo's printed +4, Aragorn tapping +1).
     assert "Versuchungswurf für Bilbo: 1+1, Kartenmodifikator +4, Unterstützung +1" in log

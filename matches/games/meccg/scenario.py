@@ -6,9 +6,9 @@ bench prints are those of the test. No Django here: a *driver* carries the moves
 
 The script plays keyed creatures (Cave-drake keyed to Wilderness, Barrow-wight to a Dark-hold, Orc-patrol
 to a Shadow-hold), an automatic attack (Goblin-gate), a detainment attack (the Barrow-wight against the
-minion company going to Cirith Ungol), a strike against an ally (Gollum), a body check saved by an item
-(Bilbo's Adamant Helmet), an item passed (the Dagger, Aragorn → Bilbo), defeated creatures scored by the
-defender, a corruption check with support, and the council.
+minion company going to Cirith Ungol), a strike against an ally (Gollum), a body check saved at Bilbo's body 9
+(the Adamant Helmet's +1 stops at its maximum of 9), an item passed (the Dagger, Aragorn → Bilbo), defeated
+creatures scored by the defender, a corruption check with support, and the council.
 
 What a test harness does besides moves (the driver's ``stack_decks``, ``dice`` and ``exhaust``), said
 plainly:
@@ -248,9 +248,10 @@ class Script:
         self.do(HERO, type="assign_strike", character=balin)
         if self.state["attack"]["stage"] == "defender":
             self.do(HERO, type="assign_done")
-        self.d.dice((6, 6), (1, 1), (5, 5), (6, 6))
+        self.d.dice((6, 6), (1, 1), (4, 5), (6, 6))
         self.do(HERO, type="resolve_strike", character=balin, stay_untapped=True)  # 4 + 12 − 3 = 13 > 6
-        # Bilbo: 1 + Dagger 1 + 2 − 1 (tapped) = 3 < 6, wounded; body check 10 against 9 + Helmet 1: saved.
+        # Bilbo: 1 + Dagger 1 + 2 − 1 (tapped) = 3 < 6, wounded; body check 9 against 9 (the Helmet's +1 stops at
+        # its maximum of 9): saved.
         self.do(HERO, type="resolve_strike", character=bilbo)
         if self.state["attack"]:
             self.do(HERO, type="resolve_strike", character=aragorn)

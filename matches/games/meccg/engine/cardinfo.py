@@ -269,6 +269,7 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
         # ("Items (minor, major*) *-weapon, armor, shield, or helmet only").
         words = re.findall(r"\b(Weapon|Armou?r|Shield|Helmet|Palant[íi]r)\.", plain_text(text), re.IGNORECASE)
         facts["item_words"] = sorted({key(w).replace("armour", "armor") for w in words})
+        facts["bonuses"] = item_bonuses(attrs, text)
     if card_type == "Resource" and subtype in ("Short-event", "Permanent-event", "Permanent-event/Short-event"):
         plain = plain_text(text)
         # Information: "Sage only during the site phase at an untapped site where Information is playable. Tap
@@ -284,3 +285,104 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
                 part.strip() for part in re.split(r",\s*(?:or\s+)?|\s+or\s+", match.group(1)) if part.strip()
             ]
     return facts
+
+
+# --- an item's prowess and body bonuses, with their limits (issue 29) -----------------------------------------
+
+_NON_STATIC = re.compile(
+    r"\b(?:tap|discard|when|whenever|instead|if (?:the |its )?bearer|playable|cannot|against detainment|if you|each|"
+    r"all characters|until|once restored|restored|failed strikes?|strikes? against)\b",
+    re.IGNORECASE,
+)
+_BONUS = re.compile(
+    r"(?P<by>[+-] ?\d+) (?:to )?(?:(?:a|an) (?P<race>[A-Z][\w-]+)[’']s |(?:the )?bearer[’']s )?(?P<stat>prowess|body)"
+    r"(?: and direct influence)?"
+    r"(?P<alt> \([+-] ?\d+ (?:if held by|for) (?:a|an) [A-Z][\w-]+\))?"
+    r"(?: \([+-] ?\d+ if [^()]*\))?"
+    r"(?: \(?to a maximum of (?P<max>\d+|double[^)]*?)\)?)?"
+    r"(?P<against> \([^()]*? against (?:an? )?[^()]*\))?",
+)
+_ALT_RACE = re.compile(r"([+-] ?\d+) (?:if held by|for) (?:a|an) ([A-Z][\w-]+)")
+_AGAINST = re.compile(
+    r"\((?:(?P<by>[+-] ?\d+)(?: to)?(?: prowess| body)? )?(?:to )?a maximum of (?P<max>\d+)(?: and [^()]*?)? "
+    r"against (?:an? )?(?P<races>[^()]+?)(?: strike| attacks?)?\)"
+)
+_HELD = re.compile(
+    r"(?P<by>[+-] ?\d+) (?P<stat>prowess|body) if held by (?:a|an) (?P<race>[A-Z][\w-]+)"
+    r"(?: \(to a maximum of (?P<max>\d+)\))?"
+)
+_ALREADY = re.compile(
+    r"If the bearer is already an? (?P<skill>\w+), he gets (?P<by>[+-] ?\d+) to (?P<stat>prowess|body)"
+)
+_PARENS_FOR = re.compile(r"Values in parentheses (?:and brackets )?apply to an? (\w+) bearer", re.IGNORECASE)
+
+
+def _signed_int(text: str) -> int:
+    return int(text.replace(" ", ""))
+
+
+def item_bonuses(attrs: dict, text: str) -> list[dict]:
+    """The static prowess/body bonuses an item's text prints, each ``{"stat", "by", "max", "skill", "race",
+    "against"}``: "+3 to prowess to a maximum of 8 (a maximum of 9 against Orcs)" gives +3 (max 8) and, against
+    Orcs, +3 (max 9); "+2 to a Hobbit's prowess", "(+4 if held by a Dwarf)" a bonus for that race; "Warrior
+    only:" one for warriors. ``max`` "double" is twice the bearer's printed value. Bonuses that need an action
+    (tap, discard) or a condition the table does not know are not static and left out. Where the text names
+    none, the data's "+N" is taken (without a limit; "+N(M)" with M for the race the text names)."""
+    plain = plain_text(text)
+    found: list[dict] = []
+    for sentence in re.split(r"(?<=\.)\s+", plain):
+        skill = None
+        only = re.match(r"(\w+) only(?: \([^)]*\))?:\s*", sentence)
+        if only:
+            if only.group(1).casefold() != "warrior":
+                continue
+            skill, sentence = "warrior", sentence[only.end() :]
+        already = _ALREADY.search(sentence)
+        if already:
+            found.append(_bonus(already["stat"], _signed_int(already["by"]), None, already["skill"].casefold()))
+            continue
+        for clause in re.split(r";\s*", sentence):
+            if not _NON_STATIC.search(clause):
+                found += _clause_bonuses(clause, skill)
+    for stat in ("prowess", "body"):
+        if not any(b["stat"] == stat for b in found):
+            found += _data_bonus(attrs, stat, plain)
+    return found
+
+
+def _bonus(stat: str, by: int, cap, skill=None, race=None, against=None) -> dict:
+    return {"stat": stat, "by": by, "max": cap, "skill": skill, "race": race, "against": against}
+
+
+def _clause_bonuses(clause: str, skill: str | None) -> list[dict]:
+    held = _HELD.search(clause)
+    if held:
+        cap = int(held["max"]) if held["max"] else None
+        return [_bonus(held["stat"], _signed_int(held["by"]), cap, skill, [held["race"]])]
+    found = []
+    for match in _BONUS.finditer(clause):
+        cap = match["max"]
+        cap = "double" if cap and cap.startswith("double") else (int(cap) if cap else None)
+        base = _bonus(match["stat"], _signed_int(match["by"]), cap, skill, [match["race"]] if match["race"] else None)
+        found.append(base)
+        if match["alt"]:
+            alt = _ALT_RACE.search(match["alt"])
+            found.append({**base, "by": _signed_int(alt.group(1)), "race": [alt.group(2)]})
+        against = _AGAINST.search(match["against"] or "")
+        if against:
+            races = [w.strip() for w in re.split(r",| or | and ", against["races"]) if w.strip()]
+            by = _signed_int(against["by"]) if against["by"] else base["by"]
+            found.append({**base, "by": by, "max": int(against["max"]), "against": races})
+    return found
+
+
+def _data_bonus(attrs: dict, stat: str, plain: str) -> list[dict]:
+    raw = str(attrs.get(stat) or "")
+    match = re.match(r"\s*([+-]\d+)\s*(?:\(\s*([+-]?\d+)\s*\))?", raw)
+    if not match or (int(match.group(1)) == 0 and not match.group(2)):
+        return []
+    found = [_bonus(stat, int(match.group(1)), None)] if int(match.group(1)) else []
+    race = _PARENS_FOR.search(plain)
+    if match.group(2) and race:
+        found.append(_bonus(stat, int(match.group(2)), None, None, [race.group(1)]))
+    return found

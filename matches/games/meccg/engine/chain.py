@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
+from . import effects, scripts
 from . import state as st
 from .cardinfo import is_creature, is_hazard, is_long_event, is_short_event, is_site_resource
 from .common import Base
@@ -54,6 +55,11 @@ class ChainMixin(Base):
             )
         phase = turn["phase"]
         group = self._current_company(state)
+        script = scripts.script(info["code"], state)
+        window = effects.play_window(state)
+        if window in effects.CARD_WINDOWS:
+            self._play_in_card_window(state, seat, iid, info, script, action, events)
+            return
         if state["chain"] and (is_creature(info) or "corruption" in info["subtype"].casefold()):
             raise IllegalAction(
                 "not_in_chain", gettext_noop("Kreaturen beginnen immer eine neue Kette; sie sind keine Antwort.")
@@ -111,6 +117,12 @@ class ChainMixin(Base):
                     action = {**action, "target": {"kind": "character", "id": bearer}}
             if phase == "movement" and group is not None:
                 turn["done"] = [False, False]
+        if script is not None and not is_creature(info):
+            mode_index, mode, target = effects.choose(state, seat, iid, action.get("mode"), action.get("target"))
+            effects.pay(state, mode, target, events, info["name_de"])
+            self._push_link(state, {"seat": seat, "card": iid, "target": target, "script": mode_index}, events)
+            return
+        self._check_unique(state, info)
         target = self._target(state, action.get("target"))
         link = {"seat": seat, "card": iid, "target": target}
         if is_hazard(info) and is_creature(info):
@@ -119,9 +131,31 @@ class ChainMixin(Base):
             link["bearer"] = bearer
         self._push_link(state, link, events)
 
+    def _play_in_card_window(self, state, seat, iid, info, script, action, events) -> None:
+        """A card in a window of the running attack: only what its script allows there, as a new chain or an
+        answer (``card_windows.py``); a card the table does not carry out is a proposal there."""
+        if script is None:
+            raise IllegalAction(
+                "not_scripted",
+                gettext_noop(
+                    "%(card)s führt der Tisch nicht aus: im Kampf wird sie per Vorschlag gespielt (Karte abwerfen "
+                    "und die Wirkung vorschlagen)."
+                ),
+                card=info["name_de"],
+            )
+        mode_index, mode, target = effects.choose(state, seat, iid, action.get("mode"), action.get("target"))
+        attack = state["attack"]
+        if effects.play_window(state) == "strike" and mode["requires"].get("skill") and not is_hazard(info):
+            attack["skill_card"] = attack.get("strike")  # one skill resource per strike
+        effects.pay(state, mode, target, events, info["name_de"])
+        link = {"seat": seat, "card": iid, "target": target, "script": mode_index, "strike": attack.get("strike")}
+        self._push_link(state, link, events)
+
     def _push_link(self, state: State, link: dict, events: list[Event]) -> None:
         """The card goes onto the chain (a new one or as an answer); the other player may answer."""
         seat, iid = link["seat"], link["card"]
+        if not state["chain"]:
+            state["chain_window"] = effects.play_window(state)  # its answers belong to this window
         st.move(state, iid, "play")
         state["chain"].append(link)
         state["priority"] = 1 - seat
@@ -135,6 +169,8 @@ class ChainMixin(Base):
         )
 
     def _target_label(self, state: State, target: dict) -> str:
+        if target["kind"] == "attack":
+            return " → " + state["attack"]["name"] if state.get("attack") else ""
         if target["kind"] == "company":
             return " → " + self._company_label(state, st.company(state, target["id"]))
         if target["kind"] in ("character", "site"):
@@ -155,12 +191,16 @@ class ChainMixin(Base):
 
     def _resolve_chain(self, state: State, events: list[Event]) -> None:
         """Both passed: the chain resolves last in, first out; a creature attacks when it resolves."""
+        last_seat = state["chain"][-1]["seat"] if state["chain"] else None
         while state["chain"]:
             link = state["chain"].pop()
             iid = link["card"]
             info = st.info(state, iid)
             target = link["target"]
             self._log(events, gettext_noop("%(card)s wird abgehandelt."), card=info["name_de"])
+            if "script" in link:
+                self._resolve_scripted(state, link, info, events)
+                continue
             if "key" in link:
                 self._creature_attacks(state, link, events)
                 continue
@@ -177,3 +217,19 @@ class ChainMixin(Base):
                     state["inst"][iid]["on"] = None
         state["priority"] = None
         state["passes"] = 0
+        state.pop("chain_window", None)
+        self._after_chain(state, last_seat, events)
+
+    def _resolve_scripted(self, state: State, link: dict, info: dict, events: list[Event]) -> None:
+        """A scripted card takes effect (effects.py); a card for one strike that has ended meanwhile does not."""
+        attack = state.get("attack")
+        if "strike" in link and link["strike"] and (not attack or attack.get("strike") != link["strike"]):
+            self._log(events, gettext_noop("%(card)s bleibt ohne Wirkung: der Hieb ist vorbei."), card=info["name_de"])
+        else:
+            effects.resolve(self, state, link, events)
+        if (
+            state["inst"][link["card"]]["zone"] == "play"
+            and not is_long_event(info)
+            and "Permanent" not in info["subtype"]
+        ):
+            st.move(state, link["card"], "discard")

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop
 
+from . import effects, stats, windows
 from . import state as st
-from . import stats
 from .cardinfo import avatar_kind
 from .common import Base, part
 
@@ -78,26 +78,25 @@ class CombatMixin(Base):
             body=attack["body"] if attack["body"] is not None else "–",
             detainment=part(gettext_noop(" (Verhör)")) if attack["detainment"] else "",
         )
-        self._advance_attack(state, events)
+        if attack.get("versus"):
+            self._advance_attack(state, events)
+        else:
+            # "Zuweisung der Hiebe": before strikes are assigned the defender may cancel the attack, the attacker
+            # play hazards on it (card_windows.py; skipped when nobody holds such a card).
+            self._open_card_window(state, "attack", group["owner"], events)
 
     # --- whose move -------------------------------------------------------------------------------------
 
     @staticmethod
     def _attack_seat(state: State) -> int | None:
-        attack = state.get("attack")
-        if not attack:
-            return None
-        if attack["stage"] == "takeover" and attack["takeover"].get("seat") is not None:
-            return attack["takeover"]["seat"]
-        attacker_stages = ("attacker", "excess", "strike_attacker")
-        return attack["attacker"] if attack["stage"] in attacker_stages else attack["defender"]
+        return windows.attack_seat(state)
 
     def _combat_turn(self, state: State, seat: int, *stages: str) -> dict:
         self._stage(state, "play")
         attack = state.get("attack")
         if not attack:
             raise IllegalAction("no_attack", gettext_noop("Gerade läuft kein Angriff."))
-        if attack["stage"] not in stages or self._attack_seat(state) != seat:
+        if attack.get("window") or attack["stage"] not in stages or self._attack_seat(state) != seat:
             raise IllegalAction("not_your_window", gettext_noop("Gerade bist du nicht an der Reihe."))
         return attack
 
@@ -151,7 +150,7 @@ class CombatMixin(Base):
                 iid = open_strikes[0]
                 if not self._defender_chooses(state, iid):
                     self._excess(state, iid, attack.get("excess_left", 0), events)
-                    self._roll_strike(state, iid, [], False, events)
+                    self._choose_strike(state, iid, ([], False), events)
                     return
             if open_strikes:
                 return
@@ -296,7 +295,29 @@ class CombatMixin(Base):
                 )
                 return
             self._excess(state, iid, attack.get("excess_left", 0), events)  # the last strike: all that are left
+            self._support_helpers(state, support)  # checked now; the helpers tap when the strike is rolled
+            self._choose_strike(state, iid, (support, stay), events)
+            return
         self._roll_strike(state, iid, support, stay, events)
+
+    def _choose_strike(self, state: State, iid: str, decision, events: list) -> None:
+        """The strike against ``iid`` comes next: the card window before it (the attacker first), then the
+        defender's decision (given with the choice: support and staying untapped) and the roll."""
+        attack = state["attack"]
+        attack["strike"] = iid
+        attack["decision"] = decision
+        self._open_card_window(state, "strike", attack["attacker"], events)
+
+    def _after_strike_cards(self, state: State, events: list) -> None:
+        attack = state["attack"]
+        iid = attack["strike"]
+        decision = attack.pop("decision", None)
+        if decision is None:
+            if self._defender_chooses(state, iid):
+                attack["stage"] = "strike_defender"
+                return
+            decision = ([], False)
+        self._roll_strike(state, iid, decision[0], decision[1], events)
 
     def _attacker_excess(self, state: State, seat: int, action: dict, events: list) -> None:
         """``attacker_strike`` against a creature's strike: ``excess`` of the excess strikes left go on it."""
@@ -312,10 +333,7 @@ class CombatMixin(Base):
         if action.get("stay_untapped"):
             raise IllegalAction("not_untapped", gettext_noop("Nur ein ungetappter Charakter kann ungetappt bleiben."))
         self._excess(state, iid, n, events)
-        if self._defender_chooses(state, iid):
-            attack["stage"] = "strike_defender"
-            return
-        self._roll_strike(state, iid, [], False, events)
+        self._choose_strike(state, iid, None, events)
 
     def _roll_strike(self, state: State, iid: str, support, stay: bool, events: list) -> None:
         attack = state["attack"]
@@ -323,11 +341,34 @@ class CombatMixin(Base):
         for helper in helpers:
             state["inst"][helper]["tapped"] = True
         attack["stage"] = "resolve"  # the body check may open a takeover that returns here
-        attack["strike"] = None
-        self._strike(state, iid, len(helpers), stay, events)
         attack["resolved"].append(iid)
+        if self._strike(state, iid, len(helpers), stay, events):
+            return  # the body check waits for its card window
+        self._strike_done(state, attack, events)
+
+    def _strike_done(self, state: State, attack: dict, events: list) -> None:
+        attack["strike"] = None
+        effects.expire(state, "strike")
         if state.get("attack") is attack and attack["stage"] == "resolve":
             self._advance_attack(state, events)
+
+    def _cancel_strike(self, state: State, iid: str, events: list) -> None:
+        """A card cancels the strike against ``iid``: it is not rolled (nor defeated); the attack goes on."""
+        attack = state["attack"]
+        attack.pop("window", None)
+        attack.pop("decision", None)
+        attack["resolved"].append(iid)
+        attack["canceled_strikes"] = attack.get("canceled_strikes", 0) + 1
+        attack["stage"] = "resolve"
+        attack["strike"] = None
+        effects.expire(state, "strike")
+        attack["advance"] = True  # once the chain has resolved (card_windows._after_chain)
+
+    def _roll_pending_body(self, state: State, events: list) -> None:
+        attack = state["attack"]
+        pending = attack.pop("pending_body")
+        self._body_check(state, pending["character"], pending["modifier"], events)
+        self._strike_done(state, attack, events)
 
     def _support_helpers(self, state: State, support) -> list[str]:
         """ "+1 für jeden anderen Charakter oder Verbündeten derselben Gemeinschaft, dem kein Hieb zugewiesen
@@ -347,7 +388,8 @@ class CombatMixin(Base):
                 raise IllegalAction("support_tapped", gettext_noop("Ein Helfer muss ungetappt sein."))
         return list(support)
 
-    def _strike(self, state: State, iid: str, support: int, stay: bool, events: list) -> None:
+    def _strike(self, state: State, iid: str, support: int, stay: bool, events: list) -> bool:
+        """Roll the strike; True when a body check now waits in its card window."""
         attack = state["attack"]
         card = state["inst"][iid]
         name = st.info(state, iid)["name_de"]
@@ -359,6 +401,9 @@ class CombatMixin(Base):
         elif card["tapped"]:
             total_mod -= 1
             mods.append(part(gettext_noop("getappt −1")))
+        elif effects.has(state, iid, "no_tap"):
+            stay = True  # a card's text: it does not tap, without the −3
+            mods.append(part(gettext_noop("tappt nicht (Kartentext) ±0")))
         elif stay:
             total_mod -= 3
             mods.append(part(gettext_noop("bleibt ungetappt −3")))
@@ -367,13 +412,14 @@ class CombatMixin(Base):
         if attack["assigned"][iid]:
             mods.append(part(gettext_noop("überzählige Hiebe −%(n)s"), n=attack["assigned"][iid]))
         dice = self._roll2d6(state)
-        prowess = stats.prowess(state, iid)
+        prowess = stats.prowess(state, iid, against=attack.get("race"))
         total = prowess + sum(dice) + total_mod
         if not (stay and not card["tapped"]):
             card["tapped"] = True
-        if total > prowess_of(attack):
+        strike_prowess = prowess_of(attack, state)
+        if total > strike_prowess:
             outcome = gettext_noop("Hieb abgewehrt")
-        elif total == prowess_of(attack):
+        elif total == strike_prowess:
             outcome = gettext_noop("Hieb erfolglos, ohne Wirkung")
         elif attack["detainment"]:
             outcome = gettext_noop("Hieb erfolgreich: Verhör, der Charakter wird nur getappt")
@@ -386,23 +432,26 @@ class CombatMixin(Base):
                 "%(attack)s: %(outcome)s."
             ),
             card=name,
-            prowess=stats.describe(state, iid, "prowess"),
+            prowess=stats.describe(state, iid, "prowess", against=attack.get("race")),
             a=dice[0],
             b=dice[1],
             mods=mods or "–",
             total=total,
-            attack=prowess_of(attack),
+            attack=describe_strike(attack, state, "prowess"),
             outcome=part(outcome),
         )
-        if total > prowess_of(attack):
+        if total > strike_prowess:
             self._strike_failed(state, events)
-        elif total < prowess_of(attack):
+        elif total < strike_prowess:
             if attack["detainment"]:
                 card["tapped"] = True  # "führt nur zum Tappen des betroffenen Charakters"
-                return
+                return False
             was_wounded = card["wounded"]
             card["wounded"] = True
-            self._body_check(state, iid, 1 if was_wounded else 0, events)
+            attack["pending_body"] = {"character": iid, "modifier": 1 if was_wounded else 0}
+            self._open_card_window(state, "body_check", attack["attacker"], events)
+            return "pending_body" in attack
+        return False
 
     def _strike_failed(self, state: State, events: list) -> None:
         """The character beat the strike: the attack's body check, unless detainment or no body."""
@@ -414,7 +463,8 @@ class CombatMixin(Base):
             attack["defeated"] += 1
             return
         dice = self._roll2d6(state)
-        beaten = sum(dice) > attack["body"]
+        body = attack["body"] + sum(v for _, v in effects.modifiers(state, attack["strike"], "strike_body"))
+        beaten = sum(dice) > body
         if beaten:
             attack["defeated"] += 1
         self._log(
@@ -422,7 +472,7 @@ class CombatMixin(Base):
             gettext_noop("Konstitutionswurf gegen den Angriff: %(a)s+%(b)s gegen %(body)s: %(outcome)s."),
             a=dice[0],
             b=dice[1],
-            body=attack["body"],
+            body=describe_strike(attack, state, "body"),
             outcome=part(gettext_noop("Hieb besiegt") if beaten else gettext_noop("der Hieb übersteht")),
         )
 
@@ -529,19 +579,31 @@ class CombatMixin(Base):
     # --- the end of an attack ----------------------------------------------------------------------------
 
     def _cancel_attack(self, state: State, events: list) -> None:
-        """A card's text cancels the attack (accepted request): no strike counts, the creature is discarded."""
-        state["attack"]["assigned"] = {}
-        state["attack"]["detainment"] = True  # nothing is defeated, nothing scores
+        """A card's text cancels the attack (a scripted card or an accepted request): no strike counts, the
+        creature is discarded."""
+        attack = state["attack"]
+        attack.pop("window", None)
+        attack["canceled"] = True  # nothing is defeated, nothing scores
         self._end_attack(state, events)
 
     def _end_attack(self, state: State, events: list) -> None:
         attack = state["attack"]
         state["attack"] = None
+        effects.expire(state, "strike", "attack")
         group = st.company(state, attack["company"])
         for iid in stats.fighters(state, group) if group else []:
-            state["inst"][iid].pop("mods", None)  # request modifiers last for one attack
+            mods = state["inst"][iid].get("mods") or {}
+            for stat in ("prowess", "body"):  # accepted prowess/body modifiers last for one attack
+                mods.pop(stat, None)
+            if not mods:
+                state["inst"][iid].pop("mods", None)
         creature = attack.get("card")
-        beaten = not attack["detainment"] and attack["assigned"] and attack["defeated"] >= len(attack["assigned"])
+        beaten = (
+            not attack["detainment"]
+            and not attack.get("canceled")
+            and attack["assigned"]
+            and attack["defeated"] >= len(attack["assigned"])
+        )
         if beaten:
             self._log(events, gettext_noop("Der Angriff (%(name)s) ist besiegt."), name=attack["name"])
         if attack.get("source") == "agent":
@@ -568,5 +630,16 @@ class CombatMixin(Base):
             self._open_agent_window(state, group)  # agents attack after the automatic attacks
 
 
-def prowess_of(attack: dict) -> int:
-    return attack["prowess"] + attack.get("prowess_mod", 0)
+def prowess_of(attack: dict, state: State | None = None) -> int:
+    """The attack's prowess, and with ``state`` that of the strike being resolved (cards on it)."""
+    value = attack["prowess"] + attack.get("prowess_mod", 0)
+    if state is not None and attack.get("strike"):
+        value += sum(v for _, v in effects.modifiers(state, attack["strike"], "strike_prowess"))
+    return value
+
+
+def describe_strike(attack: dict, state: State, stat: str) -> str | dict:
+    """ "12 + Leidenschaft des Zorns 2 = 14": the strike's prowess or body with the cards on it, for the log."""
+    base = (attack["prowess"] + attack.get("prowess_mod", 0)) if stat == "prowess" else attack["body"]
+    mods = effects.modifiers(state, attack["strike"], f"strike_{stat}") if attack.get("strike") else []
+    return stats.describe_values(base, mods)

@@ -2,16 +2,18 @@
 "Ringe").
 
 A corruption check: 2W6 + the character's printed modifier (Bilbo: +4) + 1 for each character of the same
-company who taps in support, against the sum of the corruption points of the cards it bears.
+company who taps in support + the effects of scripted cards in force on it (Halfling Strength's +4, used up by
+the check) + an accepted proposal's modifier, against the sum of the corruption points of the cards it bears.
+Issue 29: no player adds a modifier or chooses the points of their own check; both come from the state.
 """
 
 from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop
 
+from . import effects, stats
 from . import state as st
-from . import stats
-from .cardinfo import avatar_kind
+from .cardinfo import avatar_kind, is_haven
 from .common import Base, part, signed
 
 
@@ -34,17 +36,21 @@ class CorruptionMixin(Base):
                 raise IllegalAction("support_tapped", gettext_noop("Ein Helfer muss ungetappt sein."))
         return list(support)
 
-    def _corruption_check(self, state, seat, iid, modifier, points, events, support=()):
+    def _corruption_check(self, state, seat, iid, events, support=()):
         info = st.info(state, iid)
         kind = avatar_kind(info)
         if kind in ("Ringwraith", "Balrog"):
             self._log(events, gettext_noop("%(card)s macht keinen Versuchungswurf."), card=info["name_de"])
             return True
-        if points is None:
-            points = sum(st.info(state, i)["corruption"] or 0 for i in st.attached(state, iid))
+        points = sum(st.info(state, i)["corruption"] or 0 for i in st.attached(state, iid))
         for helper in support:
             state["inst"][helper]["tapped"] = True
         printed = info.get("corruption_mod") or 0
+        cards = effects.use(state, iid, "corruption")
+        accepted = (state["inst"][iid].get("mods") or {}).pop("corruption", 0)
+        if accepted:
+            cards.append((stats.CARD_TEXT, accepted))
+        modifier = sum(v for _, v in cards)
         dice = self._roll2d6(state)
         total = sum(dice) + modifier + printed + len(support)
         alignment = state["players"][seat]["alignment"]
@@ -74,14 +80,14 @@ class CorruptionMixin(Base):
             events,
             gettext_noop(
                 "Versuchungswurf für %(card)s: %(a)s+%(b)s, Kartenmodifikator %(printed)s, Unterstützung +%(support)s, "
-                "weiterer Modifikator %(mod)s = %(total)s gegen %(points)s Versuchungspunkte: %(outcome)s."
+                "weitere Modifikatoren: %(mods)s = %(total)s gegen %(points)s Versuchungspunkte: %(outcome)s."
             ),
             card=info["name_de"],
             a=dice[0],
             b=dice[1],
             printed=signed(printed),
             support=len(support),
-            mod=signed(modifier),
+            mods=[_named(name, value) for name, value in cards] or "–",
             total=total,
             points=points,
             outcome=part(outcome),
@@ -89,13 +95,14 @@ class CorruptionMixin(Base):
         return passed
 
     def _do_corruption_check(self, state, seat, action, events):
-        """A corruption check a card asks for, with tapping support; rolled by the server."""
+        """A corruption check a card asks for, with tapping support; rolled by the server, every modifier from
+        the state (a further one only by an accepted proposal)."""
         self._window(state, seat)
         self._no_chain(state)
+        no_self_modifiers(action)
         iid = self._own_character(state, seat, action.get("character"))
         support = self._support_for(state, seat, iid, action.get("support"))
-        modifier = self._number(action, "modifier", 0, -10, 10)
-        self._corruption_check(state, seat, iid, modifier, None, events, support)
+        self._corruption_check(state, seat, iid, events, support)
 
     def _do_transfer_item(self, state, seat, action, events):
         """Organisation phase: an item passes to another character at the same site after the giver's
@@ -113,10 +120,7 @@ class CorruptionMixin(Base):
                 "transfer_site", gettext_noop("Gegenstände gehen nur an einen anderen Charakter am selben Ort.")
             )
         support = self._support_for(state, seat, giver, action.get("support"))
-        if (
-            self._corruption_check(state, seat, giver, 0, None, events, support)
-            and state["inst"][item]["zone"] == "play"
-        ):
+        if self._corruption_check(state, seat, giver, events, support) and state["inst"][item]["zone"] == "play":
             state["inst"][item]["on"] = taker
             self._log(
                 events,
@@ -127,16 +131,25 @@ class CorruptionMixin(Base):
             )
 
     def _do_ring_test(self, state, seat, action, events):
-        """ "Ringe": a gold ring is tested by a roll (a Fallen-wizard's −1; −2 where the rules test it
-        automatically); replacing it by the special ring the result allows is the card's text (a request)."""
+        """ "Ringe": a gold ring is tested by a roll, its modifier from the rules (a Fallen-wizard's −1; −2 in the
+        company of a Ringwraith or Balrog, or of a minion or Balrog company at a haven — "Abschlussphase");
+        replacing it by the special ring the result allows is the card's text (a request)."""
         self._window(state, seat)
+        no_self_modifiers(action)
         ring = self._own(state, seat, action.get("card"), "play")
         info = st.info(state, ring)
         if info["subtype"] != "Gold Ring Item":
             raise IllegalAction("not_gold_ring", gettext_noop("Getestet wird ein Goldener Ring im Spiel."))
-        modifier = self._number(action, "modifier", 0, -10, 10)
-        if state["players"][seat]["alignment"] == "fallen-wizard":
+        modifier = 0
+        alignment = state["players"][seat]["alignment"]
+        if alignment == "fallen-wizard":
             modifier -= 1
+        group = st.company_of(state, state["inst"][ring]["on"]) if state["inst"][ring]["on"] else None
+        if group and (
+            any(avatar_kind(st.info(state, c)) in ("Ringwraith", "Balrog") for c in group["chars"])
+            or (alignment in ("minion", "balrog") and group["site"] and is_haven(st.info(state, group["site"])))
+        ):
+            modifier -= 2
         dice = self._roll2d6(state)
         self._log(
             events,
@@ -147,3 +160,23 @@ class CorruptionMixin(Base):
             mod=signed(modifier),
             total=sum(dice) + modifier,
         )
+
+
+def no_self_modifiers(action: dict) -> None:
+    """Issue 29: a player does not add modifiers to their own rolls, nor choose the points or the target."""
+    for name in ("modifier", "points", "target"):
+        if action.get(name) not in (None, 0):
+            raise IllegalAction(
+                "no_self_modifier",
+                gettext_noop(
+                    "„%(field)s“ bestimmt der Tisch aus den Karten im Spiel; eine weitere Modifikation schlägt man "
+                    "dem Gegner vor (Korrektur vorschlagen)."
+                ),
+                field=name,
+            )
+
+
+def _named(name: str, value: int) -> dict:
+    """ "Kraft der Halblinge +4" (a card text word for an accepted proposal's modifier)."""
+    label = part(stats.CARD_TEXT) if name == stats.CARD_TEXT else name
+    return part(gettext_noop("%(name)s %(value)s"), name=label, value=signed(value))

@@ -118,7 +118,7 @@ class CouncilMixin(Base):
         for iid in list(st.characters_in_play(state, seat)):
             if state["inst"][iid]["zone"] == "play":
                 helpers = self._support_for(state, seat, iid, support.get(iid))
-                self._corruption_check(state, seat, iid, 0, None, events, helpers)
+                self._corruption_check(state, seat, iid, events, helpers)
         state["council"]["done"][seat] = True
         if all(state["council"]["done"]):
             self._final_score(state, events)

@@ -28,6 +28,7 @@ from . import form, moves, windows
 from . import state as st
 from .agent_moves import AgentMovesMixin
 from .agents import AgentsMixin
+from .card_windows import CardWindowsMixin
 from .cardinfo import region_map
 from .chain import ChainMixin
 from .choices import ChoicesMixin
@@ -65,6 +66,7 @@ class MeccgEngine(
     SiteMixin,
     ChainMixin,
     CombatMixin,
+    CardWindowsMixin,
     VersusMixin,
     CorruptionMixin,
     InfluenceMixin,
@@ -90,8 +92,9 @@ class MeccgEngine(
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         if players != 2:
             raise IllegalAction("players", gettext_noop("MECCG wird zu zweit gespielt."))
-        if not isinstance(options.get("auto_phases", True), bool):
-            raise IllegalAction("options", gettext_noop("„auto_phases“ ist true oder false."))
+        for name in ("auto_phases", "card_text"):
+            if not isinstance(options.get(name, True), bool):
+                raise IllegalAction("options", gettext_noop("„%(name)s“ ist true oder false."), name=name)
         catalogue = self._cards()
         return {
             "stage": "deck",
@@ -114,6 +117,10 @@ class MeccgEngine(
             "attack": None,
             # Issue 19: phases and passes without a choice go by themselves (pace.py); off: every pass a move.
             "auto_phases": options.get("auto_phases", True) is not False,
+            # Issue 29: the table carries out the scripted cards' text (effects.py); false: every card's effect is
+            # a proposal, as before (the rules tests of the structure use it to keep card windows out).
+            "card_text": options.get("card_text", True) is not False,
+            "effects": [],
         }
 
     @staticmethod

@@ -19,7 +19,7 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 from . import state as st
 from . import stats
 from .cardinfo import avatar_kind, influence_cost, is_hazard, key
-from .common import Base, part
+from .common import Base, part, signed
 
 DARK = ("minion", "balrog")
 LIGHT = ("hero", "fallen-wizard")
@@ -106,6 +106,10 @@ class InfluenceMixin(Base):
         ):
             against += 5
             parts.append(part(gettext_noop("Ausrichtung %(n)s"), n=5))
+        accepted = (state["inst"][who].get("mods") or {}).pop("influence", 0)
+        if accepted:
+            against -= accepted  # an accepted proposal for this attempt (card text the table does not read)
+            parts.append(part(gettext_noop("Kartentext %(n)s"), n=signed(-accepted)))
         state["inst"][who]["tapped"] = True
         player["influence_attempt"] = True
         own, theirs = self._roll2d6(state), self._roll2d6(state)

@@ -116,9 +116,9 @@ MOVES: dict[str, Move] = {
         # Combat ("Angriffe (Kämpfe)", "Kämpfe zwischen Gemeinschaften").
         _move("assign_strike", {"assign"}, "waiting", "assign strike(s)"),
         _move("assign_done", {"assign"}, "waiting", "assign no further strikes"),
-        _move("resolve_strike", {"strike"}, "waiting", "choose / roll a strike (support, stay untapped)"),
-        _move("resolve_all", {"strike"}, "waiting", "roll every open strike"),
-        _move("attacker_strike", {"strike"}, "waiting", "put excess strikes (−1) on the strike"),
+        _move("resolve_strike", {"resolve"}, "waiting", "choose / roll a strike (support, stay untapped)"),
+        _move("resolve_all", {"resolve"}, "waiting", "roll every open strike"),
+        _move("attacker_strike", {"resolve"}, "waiting", "put excess strikes (−1) on the strike"),
         _move("take_item", {"takeover"}, "waiting", "take an eliminated character's item"),
         _move("take_done", {"takeover"}, "waiting", "discard the remaining items"),
         _move("agent_attack", {"agent_attack"}, "waiting", "attack with an agent"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, State, gettext_noop
 
+from . import effects
 from . import state as st
 from .cardinfo import is_haven, is_hazard, is_long_event, is_short_event
 from .common import Base
@@ -68,6 +69,8 @@ class PaceMixin(Base):
 
     def _nothing_to_answer(self, state: State, seat: int) -> bool:
         """No card in hand that could answer in a chain: short events of the player's side."""
+        if state.get("chain_window") in effects.CARD_WINDOWS:
+            return not effects.holds_playable(state, seat)  # in an attack only scripted cards answer
         if not self._auto(state):
             return False
         hazard_side = seat != state["turn"]["active"]

@@ -32,7 +32,12 @@ CHANGE_TEXT = {
     "cancel_attack": gettext_noop("den laufenden Angriff abbrechen (Kartentext)"),
     "undo": gettext_noop("den eigenen letzten Zug zurücknehmen (%(move)s)"),
 }
-STATS = {"prowess": gettext_noop("Kampfgeschick"), "body": gettext_noop("Konstitution")}
+STATS = {
+    "prowess": gettext_noop("Kampfgeschick"),
+    "body": gettext_noop("Konstitution"),
+    "corruption": gettext_noop("den nächsten Versuchungswurf"),
+    "influence": gettext_noop("den nächsten Beeinflussungsversuch"),
+}
 
 
 class RequestsMixin(Base):
@@ -115,7 +120,10 @@ class RequestsMixin(Base):
             change["shuffle"] = bool(raw.get("shuffle"))
         if raw["type"] == "modifier":
             if raw.get("stat") not in STATS:
-                raise IllegalAction("bad_stat", gettext_noop("Ein Modifikator gilt für „prowess“ oder „body“."))
+                raise IllegalAction(
+                    "bad_stat",
+                    gettext_noop("Ein Modifikator gilt für „prowess“, „body“, „corruption“ oder „influence“."),
+                )
             change["stat"] = raw["stat"]
             change["value"] = self._number(raw, "value", 0, -10, 10)
         return change

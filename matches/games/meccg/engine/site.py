@@ -152,6 +152,10 @@ class SiteMixin(Base):
                     value=signed(value),
                 )
             )
+        accepted = (state["inst"][bearer].get("mods") or {}).pop("influence", 0)
+        if accepted:
+            found.append(("", accepted))
+            mods.append(part(gettext_noop("Kartentext %(value)s"), value=signed(accepted)))
         total_mod = sum(value for _, value in found)
         free = max(0, st.direct_influence_free(state, bearer))
         dice = self._roll2d6(state)

@@ -1,17 +1,21 @@
 """A character's or ally's modified prowess and body (seeds/003 "Abwicklung der Hiebe", "Konstitutionswurf",
 "Gegenstände: Einschränkungen").
 
-What the table knows: the printed value, the "+N" prowess and body printed on the items it bears, and the
-modifiers an accepted request put on it (card text the table does not read, visible to both players).
-Decision: a printed item modifier applies in full (card texts that cap it, "to a maximum of 9", are left
-to a request). Items lose their abilities on a Ringwraith or Balrog, on a character of the other
-alignment (hero ↔ minion item), and on a Fallen-wizard's orc or troll.
+What the table knows: the printed value; the bonuses printed on the items it bears, read once from the item's
+text with their limits and conditions (``cardinfo.item_bonuses``: "+3 to prowess to a maximum of 8 (a maximum
+of 9 against Orcs)", "+2 to a Hobbit's prowess", "Warrior only"); the effects of scripted cards in force
+(``effects.py``: Risky Blow's +3 for one strike); and the modifiers an accepted request put on it (card text
+the table does not read, visible to both players). Items apply in the order they were played, each up to
+its own maximum ("to a maximum of 8" raises the value to at most 8 and never lowers it). Items lose their
+abilities on a Ringwraith or Balrog, on a character of the other alignment (hero ↔ minion item), and on a
+Fallen-wizard's orc or troll.
 """
 
 from __future__ import annotations
 
 from matches.engine.base import Text, gettext_noop
 
+from . import effects
 from . import state as st
 from .cardinfo import Info, avatar_kind
 
@@ -43,31 +47,65 @@ def item_works(state: State, item: str, bearer: str) -> bool:
     return not (owner == "fallen-wizard" and ("orc" in race or "troll" in race))
 
 
-def modifiers(state: State, iid: str, stat: str) -> list[tuple[str, int]]:
-    """(source name, value) of every modifier to ``stat`` ("prowess" or "body") the table knows."""
+def _applies(bonus: dict, bearer: Info, against: str | None) -> bool:
+    if bonus["skill"] and bonus["skill"] not in bearer["skills"].casefold():
+        return False
+    if bonus["race"] and not effects.race_keys(bearer["race"]) & effects.race_keys(",".join(bonus["race"])):
+        return False
+    if bonus["against"]:
+        return bool(against) and bool(effects.race_keys(against) & effects.race_keys(",".join(bonus["against"])))
+    return True
+
+
+def item_bonus(item: Info, bearer: Info, stat: str, running: int, against: str | None) -> int:
+    """What ``item`` adds to ``stat`` now: its most specific bonus that applies (against the attack's race, then
+    for the bearer's race, then the plain one), up to its maximum."""
+    usable = [b for b in item.get("bonuses") or () if b["stat"] == stat and _applies(b, bearer, against)]
+    if not usable:
+        return 0
+    bonus = max(usable, key=lambda b: (bool(b["against"]), bool(b["race"])))
+    cap = bonus["max"]
+    if cap == "double":
+        cap = 2 * (bearer[stat] or 0)
+    if bonus["by"] <= 0 or cap is None:
+        return bonus["by"]
+    return max(running, min(running + bonus["by"], cap)) - running
+
+
+def modifiers(state: State, iid: str, stat: str, against: str | None = None) -> list[tuple[str, int]]:
+    """(source name, value) of every modifier to ``stat`` ("prowess" or "body") the table knows; ``against``:
+    the race of the attack the character faces (items with a bonus against it)."""
     found = []
+    bearer = st.info(state, iid)
+    running = bearer[stat] or 0
     for other in st.attached(state, iid):
         info = st.info(state, other)
-        if is_item(info) and info.get(stat) and item_works(state, other, iid):
-            found.append((info["name_de"], info[stat]))
+        if is_item(info) and item_works(state, other, iid):
+            value = item_bonus(info, bearer, stat, running, against)
+            if value:
+                found.append((info["name_de"], value))
+                running += value
+    found += effects.modifiers(state, iid, stat)
     mod = (state["inst"][iid].get("mods") or {}).get(stat)
     if mod:
         found.append((CARD_TEXT, mod))
     return found
 
 
-def prowess(state: State, iid: str) -> int:
-    return (st.info(state, iid)["prowess"] or 0) + sum(v for _, v in modifiers(state, iid, "prowess"))
+def prowess(state: State, iid: str, against: str | None = None) -> int:
+    return (st.info(state, iid)["prowess"] or 0) + sum(v for _, v in modifiers(state, iid, "prowess", against))
 
 
 def body(state: State, iid: str) -> int:
     return (st.info(state, iid)["body"] or 0) + sum(v for _, v in modifiers(state, iid, "body"))
 
 
-def describe(state: State, iid: str, stat: str) -> str | dict:
+def describe(state: State, iid: str, stat: str, against: str | None = None) -> str | dict:
     """ "5 + Glamdring 3 = 8" for the log: a text (JSON) the reader gets in their language, or the bare number."""
-    base = st.info(state, iid)[stat] or 0
-    mods = modifiers(state, iid, stat)
+    return describe_values(st.info(state, iid)[stat] or 0, modifiers(state, iid, stat, against))
+
+
+def describe_values(base: int, mods: list[tuple[str, int]]) -> str | dict:
     if not mods:
         return str(base)
     parts = [

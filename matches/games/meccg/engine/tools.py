@@ -7,7 +7,8 @@ from __future__ import annotations
 from matches.engine.base import IllegalAction, State, gettext_noop
 
 from . import state as st
-from .common import Base, part
+from .common import Base
+from .corruption import no_self_modifiers
 
 
 class ToolsMixin(Base):
@@ -37,9 +38,12 @@ class ToolsMixin(Base):
         self._log(events, gettext_noop("%(player)s zeigt %(card)s."), seat, card=st.info(state, iid)["name_de"])
 
     def _do_roll(self, state, seat, action, events):
-        """Dice only by the server: a plain 2W6 for card text, a corruption check, an influence attempt."""
+        """Dice only by the server, modifiers only from the state (issue 29): a plain 2W6 for card text, or a
+        corruption check (the table's; as ``corruption_check``). Influence checks are rolled by the table when
+        a faction is played or an opponent's card is influenced (``influence``)."""
         self._window(state, seat)
         self._no_chain(state)
+        no_self_modifiers(action)
         kind = action.get("kind")
         if kind == "dice":
             dice = self._roll2d6(state)
@@ -52,42 +56,15 @@ class ToolsMixin(Base):
                 total=sum(dice),
             )
             return
-        iid = self._own_character(state, seat, action.get("character"))
-        modifier = self._number(action, "modifier")
         if kind == "corruption":
-            points = action.get("points")
-            if points is not None:
-                points = self._number(action, "points", 0, 0, 99)
+            iid = self._own_character(state, seat, action.get("character"))
             support = self._support_for(state, seat, iid, action.get("support"))
-            self._corruption_check(state, seat, iid, modifier, points, events, support)
-        elif kind == "influence":
-            target = self._number(action, "target", 0, 0, 99)
-            dice = self._roll2d6(state)
-            # "Beeinflussung": the roll plus the character's UNUSED direct influence (followers' mind taken off).
-            di = max(0, st.direct_influence_free(state, iid))
-            total = sum(dice) + di + modifier
-            success = total > target
-            self._log(
-                events,
-                gettext_noop(
-                    "Beeinflussung durch %(card)s: Wurf %(a)s+%(b)s, freier direkter Einfluss %(di)s, "
-                    "Modifikator %(mod)s = "
-                    "%(total)s gegen %(target)s: %(outcome)s."
-                ),
-                card=st.info(state, iid)["name_de"],
-                a=dice[0],
-                b=dice[1],
-                di=di,
-                mod=modifier,
-                total=total,
-                target=target,
-                outcome=part(gettext_noop("gelungen") if success else gettext_noop("misslungen")),
-            )
-        else:
-            raise IllegalAction(
-                "bad_roll",
-                gettext_noop(
-                    "Würfe: „dice“, „corruption“ oder „influence“; Hiebe und Konstitutionswürfe würfelt der Tisch "
-                    "im Angriff."
-                ),
-            )
+            self._corruption_check(state, seat, iid, events, support)
+            return
+        raise IllegalAction(
+            "bad_roll",
+            gettext_noop(
+                "Würfe: „dice“ (2W6 für Kartentext) oder „corruption“; Beeinflussungen würfelt der Tisch beim "
+                "Ausspielen eines Heeres und mit „influence“, Hiebe und Konstitutionswürfe im Angriff."
+            ),
+        )

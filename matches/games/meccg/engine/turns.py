@@ -144,6 +144,9 @@ class TurnsMixin(Base):
 
     def _do_pass(self, state, seat, action, events):
         self._stage(state, "play")
+        if state.get("attack") and state["attack"].get("window") and not state["chain"]:
+            self._pass_card_window(state, seat, events)
+            return
         if state["chain"]:
             if state["priority"] != seat:
                 raise IllegalAction(
@@ -174,7 +177,7 @@ class TurnsMixin(Base):
     def _auto_passes(self, state: State, events: list[Event]) -> None:
         """Play by post must not stall: a seat that chose auto-pass, or has nothing to answer, passes (pace.py)."""
         for _ in range(12):
-            if state["stage"] != "play" or state.get("request") or state.get("attack"):
+            if state["stage"] != "play" or state.get("request") or (state.get("attack") and not state["chain"]):
                 return
             if not self._pace(state, events):
                 return

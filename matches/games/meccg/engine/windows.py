@@ -11,8 +11,10 @@ Windows of an attack (seeds/003 "Angriffe (Kämpfe)"):
   play hazards on it ("Nachdem die Hiebe zugewiesen sind, dürfen keine Karten mehr gespielt werden, die die
   Anzahl der Hiebe modifizieren");
 - ``assign``: strikes are assigned (defender, then attacker);
-- ``strike``: one strike is chosen and decided on ("Vor der Abwicklung eines Hiebes kann der Angreifer weitere
-  Gefahrenkarten spielen … Außerdem kann der Verteidiger Unterstützungskarten spielen");
+- ``resolve``: the defender chooses the next strike, the attacker puts excess strikes on it, the defender
+  decides on support and staying untapped, the table rolls;
+- ``strike``: cards before the chosen strike resolves ("Vor der Abwicklung eines Hiebes kann der Angreifer
+  weitere Gefahrenkarten spielen … Außerdem kann der Verteidiger Unterstützungskarten spielen");
 - ``body_check``: a body check is about to be rolled (cards that modify it);
 - ``takeover``: the items of an eliminated character pass on.
 """
@@ -25,7 +27,7 @@ from . import state as st
 
 PHASE_WINDOWS = ("untap", "organization", "long_event", "movement", "site", "end")
 STAGE_WINDOWS = ("deck", "draft", "start", "council", "over")
-COMBAT_WINDOWS = ("attack", "assign", "strike", "body_check", "takeover")
+COMBAT_WINDOWS = ("attack", "assign", "strike", "resolve", "body_check", "takeover")
 # Every window; the order is the documentation's.
 WINDOWS = (
     *STAGE_WINDOWS,
@@ -44,9 +46,9 @@ STAGE_TO_WINDOW = {
     "defender": "assign",
     "attacker": "assign",
     "rest": "assign",
-    "resolve": "strike",
-    "strike_attacker": "strike",
-    "strike_defender": "strike",
+    "resolve": "resolve",
+    "strike_attacker": "resolve",
+    "strike_defender": "resolve",
     "body": "body_check",
     "takeover": "takeover",
 }

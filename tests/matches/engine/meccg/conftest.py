@@ -50,11 +50,12 @@ def engine(catalogue):
 class Table:
     """Drives one game through the engine, keeping the state and every event."""
 
-    def __init__(self, engine, seed=1, auto=False):  # seed 1: seat 0 (hero) wins the roll to start
+    def __init__(self, engine, seed=1, auto=False, card_text=False):  # seed 1: seat 0 (hero) starts
         """``auto``: phases and passes without a choice go by themselves (the default of a real match); the
-        rule tests drive every step by hand."""
+        rule tests drive every step by hand. ``card_text``: the table carries out scripted cards (the default of
+        a real match); the tests of the game's structure leave it off, so a Dodge in hand opens no window."""
         self.engine = engine
-        self.state = engine.setup(2, {"auto_phases": auto}, seed)
+        self.state = engine.setup(2, {"auto_phases": auto, "card_text": card_text}, seed)
         self.events = []
 
     def do(self, seat, **action):

@@ -178,7 +178,7 @@ def test_the_defender_decides_on_the_strike_after_the_attackers_excess_strikes(g
 def test_body_check_against_the_modified_body_saved_by_an_item(game, catalogue):
     company = to_bag_end(game)
     aragorn, bilbo = company["chars"]
-    hauberk = add_card(game, catalogue, "TW-254", 0, bilbo)  # body +2: Bilbo 9 → 11
+    coat = add_card(game, catalogue, "TW-345", 0, bilbo)  # "+3 to body (to a maximum of 10)": Bilbo 9 → 10
     game.engine._start_attack(
         game.state,
         game.companies(0)[0],
@@ -186,12 +186,12 @@ def test_body_check_against_the_modified_body_saved_by_an_item(game, catalogue):
         [],
     )
     game.do(0, type="assign_strike", character=bilbo)
-    dice(game, (1, 1), (5, 6))  # strike 1+2 = 3 < 12: wounded; body check 11 is not above 11
+    dice(game, (1, 1), (5, 5))  # strike 1+2 = 3 < 12: wounded; body check 10 is not above 10
     game.do(0, type="resolve_strike", character=bilbo)
     assert game.state["inst"][bilbo]["zone"] == "play" and game.state["inst"][bilbo]["wounded"]
     line = next(line for line in game.log() if line.startswith("Konstitutionswurf für Bilbo"))
-    assert line.endswith("= 11 gegen Konstitution 9 + " + catalogue["TW-254"]["name_de"] + " 2 = 11: verwundet.")
-    assert game.state["inst"][hauberk]["on"] == bilbo
+    assert line.endswith("= 10 gegen Konstitution 9 + " + catalogue["TW-345"]["name_de"] + " 1 = 10: verwundet.")
+    assert game.state["inst"][coat]["on"] == bilbo
     assert aragorn
 
 

@@ -206,8 +206,8 @@ def test_a_request_on_a_hidden_opponent_card_says_nothing_about_it(game):
 def test_roll_input_checked(game):
     aragorn = game.companies(0)[0]["chars"][0]
     with pytest.raises(IllegalAction) as error:
-        game.do(0, type="roll", kind="corruption", character=aragorn, modifier="viel")
-    assert error.value.code == "bad_number"
+        game.do(0, type="roll", kind="corruption", character=aragorn, modifier="viel")  # no modifier of one's own
+    assert error.value.code == "no_self_modifier"
     with pytest.raises(IllegalAction) as error:
         game.do(0, type="roll", kind="würfeln", character=aragorn)
     assert error.value.code == "bad_roll"

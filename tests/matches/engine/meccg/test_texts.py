@@ -78,7 +78,7 @@ def test_a_strike_with_support_excess_and_detainment_reads_in_english(game, cata
 def test_an_item_bonus_and_a_phase_name_read_in_english(game, catalogue):
     company = to_bag_end(game)
     aragorn, _ = company["chars"]
-    add_card(game, catalogue, "TW-254", 0, aragorn)  # Hauberk: body 9 + 2
+    add_card(game, catalogue, "TW-345", 0, aragorn)  # The Mithril-coat: "+3 to body (to a maximum of 10)", 9 → 10
     game.engine._start_attack(
         game.state,
         game.companies(0)[0],
@@ -86,13 +86,14 @@ def test_an_item_bonus_and_a_phase_name_read_in_english(game, catalogue):
         [],
     )
     game.do(0, type="assign_strike", character=aragorn)
-    dice(game, (1, 1), (6, 5))  # strike lost (8 < 12); body check 11 is not above 9 + 2: wounded, not eliminated
+    dice(game, (1, 1), (5, 5))  # strike lost (8 < 12); body check 10 is not above 9 + 1: wounded, not eliminated
     game.do(0, type="resolve_strike", character=aragorn)
     assert st.company_of(game.state, aragorn) and game.state["inst"][aragorn]["wounded"]
     lines = english(game.events)
     body = next(line for line in lines if line.startswith("Body check for Aragorn"))
     # Card names stay German (the log's convention); the words around them are the reader's.
-    assert "against body 9 + Schimmerndes Kettenhemd 2 = 11: wounded" in body, body
+    coat = catalogue["TW-345"]["name_de"]
+    assert f"against body 9 + {coat} 1 = 10: wounded" in body, body
     phases = [line for line in lines if "phase" in line.casefold()]
     assert phases, lines
     assert not any(word in line for line in phases for word in ("Organisationsphase", "Bewegungs-", "Ortsphase")), (
