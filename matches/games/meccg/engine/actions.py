@@ -77,6 +77,8 @@ _FIELDS: dict[str, Any] = {
     "on": Bool(),
     "shuffle": Bool(),
     "stay_untapped": Bool(),
+    "empty": Bool(),  # draft_stop with no character drafted (confirmed)
+    "mode": AnyOf(Int(0, 9), Null()),  # which use of a scripted card (effects.py)
 }
 
 

@@ -252,6 +252,9 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
             r"([+-]\d+) to all (?:of (?:his|her) )?corruption checks", plain, re.IGNORECASE
         )
         facts["corruption_mod"] = int(mod.group(1)) if mod else 0
+        # "-3 marshalling points if eliminated" (Aragorn II): counted by the score once the character is.
+        lost = re.search(r"([+-]\d+) marshalling points? if eliminated", plain, re.IGNORECASE)
+        facts["mp_if_eliminated"] = int(lost.group(1)) if lost else 0
         facts["di_text"] = " ".join(m.group(0) for m in DI_AGAINST.finditer(plain))
     if subtype == "Faction":
         plain = plain_text(text)
@@ -278,12 +281,14 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
             r"Tap the \w+ and (?:the )?site", plain, re.IGNORECASE
         ):
             facts["information"] = "sage" if re.search(r"\bSage only\b", plain, re.IGNORECASE) else "any"
-    if card_type == "Resource" and subtype in ("Ally", "Faction"):
-        match = _PLAYABLE_AT.search(plain_text(text))
+    if card_type == "Resource" and (subtype in ("Ally", "Faction") or "Item" in subtype):
+        plain = plain_text(text)
+        match = _PLAYABLE_AT.search(plain)
         if match:
-            facts["play_sites"] = [
-                part.strip() for part in re.split(r",\s*(?:or\s+)?|\s+or\s+", match.group(1)) if part.strip()
-            ]
+            where = re.sub(r"\b(?:any |an? )?tapped or untapped ", "any ", match.group(1).split(";")[0])
+            facts["play_sites"] = [part.strip() for part in re.split(r",\s*(?:or\s+)?|\s+or\s+", where) if part.strip()]
+        # "playable even if the site is tapped" (Bill the Pony), "Playable at a tapped or untapped Barad-dûr".
+        facts["tapped_site_ok"] = bool(re.search(r"even if the site is tapped|tapped or untapped", plain, re.I))
     return facts
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
-from . import effects, scripts
+from . import effects, scripts, uniqueness
 from . import state as st
 from .cardinfo import is_creature, is_hazard, is_long_event, is_short_event, is_site_resource
 from .common import Base
+from .council import is_war_council
 
 
 class ChainMixin(Base):
@@ -53,6 +54,10 @@ class ChainMixin(Base):
                 gettext_noop("%(card)s wird nicht so gespielt (Charaktere: „play_character“, Orte: „plan_movement“)."),
                 card=info["name_de"],
             )
+        uniqueness.check(state, info)
+        if is_war_council(info) and seat != active:
+            self._war_council_as_hazard(state, seat, iid, events)
+            return
         phase = turn["phase"]
         group = self._current_company(state)
         script = scripts.script(info["code"], state)
@@ -122,7 +127,6 @@ class ChainMixin(Base):
             effects.pay(state, mode, target, events, info["name_de"])
             self._push_link(state, {"seat": seat, "card": iid, "target": target, "script": mode_index}, events)
             return
-        self._check_unique(state, info)
         target = self._target(state, action.get("target"))
         link = {"seat": seat, "card": iid, "target": target}
         if is_hazard(info) and is_creature(info):

@@ -51,8 +51,16 @@ from .view import ViewMixin
 ID_STREAM = 0x5A17_C0DE_1D5_F00D
 # Not restored by an undo: shared card facts, the generators (no second chance at the dice), the undo itself.
 UNDO_SKIP = (*SHARED_KEYS, "rng", "ids", "last")
+COMPANY_MOVES = (
+    "move_character",
+    "join_company",
+    "set_controller",
+    "transfer_item",
+    "plan_movement",
+    "cancel_movement",
+)
 # Moves of the table named in the summary only when they can be made (see ``_summarised``).
-UNSUMMARISED = ("sideboard", "call_council", "draw")
+UNSUMMARISED = ("sideboard", "call_council", "draw", *COMPANY_MOVES)
 
 
 class MeccgEngine(
@@ -182,6 +190,8 @@ class MeccgEngine(
         if kind == "draw":
             group = self._current_company(state)
             return bool(group and group["dest"])
+        if kind in COMPANY_MOVES:  # no form for a company that does not exist
+            return any(group["owner"] == seat for group in state["companies"])
         return False
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:

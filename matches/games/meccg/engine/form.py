@@ -39,7 +39,7 @@ def parse(fields: dict[str, Any]) -> Action:
         action["route"] = [part.strip() for part in fields["route"].split(",") if part.strip()]
     if fields.get("target_kind"):
         action["target"] = {"kind": fields["target_kind"], "id": fields.get("target_id") or None}
-    for flag in ("stay_untapped", "shuffle"):
+    for flag in ("stay_untapped", "shuffle", "empty"):
         if fields.get(flag):
             action[flag] = True
     if kind == "answer":

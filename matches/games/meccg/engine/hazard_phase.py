@@ -213,22 +213,23 @@ class HazardPhaseMixin(Base):
         if group is None or not group["chars"]:
             st.move(state, iid, "discard")
             return
-        self._start_attack(
-            state,
-            group,
-            {
-                "name": info["name_de"],
-                "race": info["race"],
-                "strikes": info.get("strikes") or 1,
-                "prowess": info["prowess"] or 0,
-                "body": info["body"],
-                "detainment": bool(link["key"].get("detainment")),
-                "card": iid,
-                "source": "creature",
-                "key": link["key"],
-            },
-            events,
-        )
+        self._start_attack(state, group, self._creature_attack(state, iid, link["key"]), events)
+
+    @staticmethod
+    def _creature_attack(state: State, iid: str, key_: dict) -> dict:
+        """A creature card's attack, keyed as announced (``key_``: the keying module's key as JSON)."""
+        info = st.info(state, iid)
+        return {
+            "name": info["name_de"],
+            "race": info["race"],
+            "strikes": info.get("strikes") or 1,
+            "prowess": info["prowess"] or 0,
+            "body": info["body"],
+            "detainment": bool(key_.get("detainment")),
+            "card": iid,
+            "source": "creature",
+            "key": key_,
+        }
 
     def _join_at_site(self, state: State, group: dict, events: list) -> None:
         """ "Gemeinschaften, die sich am selben Ort befinden, werden vereinigt" (not at havens, where each may

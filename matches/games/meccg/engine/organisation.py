@@ -6,6 +6,7 @@ from __future__ import annotations
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
 from . import state as st
+from . import uniqueness
 from .cardinfo import avatar_kind, is_haven, key
 from .common import Base, _text
 from .movement import region_route, starter_route
@@ -45,7 +46,7 @@ class OrganisationMixin(Base):
             raise IllegalAction(
                 "not_character_card", gettext_noop("%(card)s ist kein Charakter."), card=info["name_de"]
             )
-        self._check_unique(state, info)
+        uniqueness.check(state, info)
         if player["alignment"] == "fallen-wizard" and not avatar_kind(info):
             race = info["race"].casefold()
             if (info["mind"] or 0) > 5 or "orc" in race or "troll" in race:
@@ -135,21 +136,6 @@ class OrganisationMixin(Base):
             card=info["name_de"],
             site=site["name_de"],
         )
-
-    def _check_unique(self, state: State, info: dict) -> None:
-        if not info["unique"]:
-            return
-        for other in state["inst"].values():
-            other_info = state["cards"][other["code"]]
-            same = key(other_info["name_en"]) == key(info["name_en"]) and other_info["type"] == info["type"]
-            # "Ein verdeckt liegender Agent befindet sich hinsichtlich Einzigartigkeit nicht im Spiel."
-            hidden_agent = other.get("agent") is not None and other["face_down"]
-            if other["zone"] in ("play", "out") and same and not hidden_agent:
-                raise IllegalAction(
-                    "unique_in_play",
-                    gettext_noop("%(card)s ist einzigartig und schon im Spiel (oder aus dem Spiel)."),
-                    card=info["name_de"],
-                )
 
     def _do_move_character(self, state, seat, action, events):
         """Reorganise: a character joins another company at the same site, or forms a new one there."""

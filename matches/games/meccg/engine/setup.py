@@ -158,6 +158,16 @@ class SetupMixin(Base):
             raise IllegalAction(
                 "draft_waiting", gettext_noop("Du hast schon verdeckt gewählt; warte auf deinen Gegner.")
             )
+        pickable = any(self._pick_problem(state, seat, i) is None for i in player["pool"])
+        if not player["drafted"] and pickable and action.get("empty") is not True:
+            # Issue 29: a game without a single character is no game; the page asks first ("empty": true).
+            raise IllegalAction(
+                "draft_empty",
+                gettext_noop(
+                    "Du hast noch keinen Startcharakter gewählt. Ohne Charakter beenden nur mit Bestätigung "
+                    "(„empty“: true)."
+                ),
+            )
         player["stopped"] = True
         self._log(events, gettext_noop("%(player)s beendet die Wahl der Startcharaktere."), seat)
         self._reveal_draft(state, events)

@@ -28,13 +28,43 @@ class SiteMixin(Base):
             company=self._company_label(state, group),
             site=site["name_de"],
         )
-        # "Wird der Ort betreten, muss sich die Gemeinschaft dem automatischen Angriff stellen."
+        # "Wird der Ort betreten, muss sich die Gemeinschaft dem automatischen Angriff stellen. Der Gegner kann eine
+        # auf die Lauer gelegte Kreatur vor dem automatischen Angriff aufdecken, die … die Gemeinschaft nach dem
+        # automatischen Angriff angreift": a window for him first, when he has such a creature on guard here.
         attacks = sites.automatic_attacks(site, state["players"][seat]["alignment"])
+        if attacks and self._guarding_creatures(state, group):
+            state["turn"]["auto_attack_window"] = {"company": group["id"], "attacks": attacks}
+            self._log(
+                events,
+                gettext_noop("Vor dem automatischen Angriff: %(player)s kann eine Kreatur von der Lauer aufdecken."),
+                1 - seat,
+            )
+            return
+        self._auto_attacks(state, group, attacks, events)
+
+    def _auto_attacks(self, state: State, group: dict, attacks: list[dict], events: list) -> None:
         if attacks:
-            first = {**attacks[0], "queue": attacks[1:]}
-            self._start_attack(state, group, first, events)
+            self._start_attack(state, group, {**attacks[0], "queue": attacks[1:]}, events)
         else:
             self._open_agent_window(state, group)
+
+    def _guarding_creatures(self, state: State, group: dict) -> list[str]:
+        """The hazard player's on-guard creatures at this company that could be keyed to its site."""
+        found = []
+        for iid in group["on_guard"]:
+            info = st.info(state, iid)
+            if is_hazard(info) and is_creature(info):
+                try:
+                    self._key_creature(state, info, group, None, at_site=True)
+                except IllegalAction:
+                    continue
+                found.append(iid)
+        return found
+
+    def _pass_before_auto_attack(self, state: State, seat: int, events: list) -> None:
+        window = state["turn"].pop("auto_attack_window")
+        self._log(events, gettext_noop("%(player)s deckt vor dem automatischen Angriff nichts auf."), seat)
+        self._auto_attacks(state, st.company(state, window["company"]), window["attacks"], events)
 
     def _site_resource_cost(self, state: State, seat: int, action: dict, info: dict, group: dict | None) -> str:
         """Items, allies and factions: at an entered site that allows them, tapping an untapped character of
@@ -67,7 +97,7 @@ class SiteMixin(Base):
                 site=site_info["name_de"],
                 allowed=site_info.get("site_playable") or "–",
             )
-        if info["subtype"] in ("Ally", "Faction") and sites.named_site_problem(info, site_info):
+        if sites.named_site_problem(info, site_info):
             raise IllegalAction(
                 "wrong_site_for_card",
                 gettext_noop("%(card)s ist nur spielbar in: %(sites)s."),
@@ -75,7 +105,7 @@ class SiteMixin(Base):
                 sites=", ".join(info["play_sites"]),
             )
         site = state["inst"][group["site"]]
-        if site["tapped"]:
+        if site["tapped"] and not sites.tapped_site_allowed(info):
             # After the site was tapped: one more minor item, or at an Under-deeps site any item playable there
             # (then no further minor item).
             extra = is_minor_item(info) or (site_info.get("under_deeps") and "Item" in info["subtype"])
@@ -203,9 +233,27 @@ class SiteMixin(Base):
                 "not_a_hazard",
                 gettext_noop("Nur Gefahren werden aufgedeckt; die Karte geht am Ende der Runde auf die Hand zurück."),
             )
+        window = state["turn"].get("auto_attack_window")
+        if is_creature(info) and not window:
+            # "Die Karte muss dann vor Beginn des ersten automatischen Angriffes aufgedeckt werden."
+            raise IllegalAction(
+                "creature_before_auto_attack",
+                gettext_noop(
+                    "Eine Kreatur von der Lauer wird nur vor dem automatischen Angriff eines Ortes aufgedeckt, der "
+                    "einen hat."
+                ),
+            )
         link = {"seat": seat, "card": iid, "target": {"kind": "company", "id": group["id"]}}
         if is_creature(info):
-            link["key"] = self._key_creature(state, info, group, action.get("keyed"), at_site=True).to_json()
+            key_ = self._key_creature(state, info, group, action.get("keyed"), at_site=True).to_json()
+            group["on_guard"].remove(iid)
+            state["inst"][iid]["face_down"] = False
+            self._log(events, gettext_noop("%(player)s deckt %(card)s auf."), seat, card=info["name_de"])
+            # It attacks after all the automatic attacks and does not count as one (a creature attack).
+            state["turn"].pop("auto_attack_window")
+            attack = self._creature_attack(state, iid, key_)
+            self._auto_attacks(state, group, [*window["attacks"], attack], events)
+            return
         group["on_guard"].remove(iid)
         state["inst"][iid]["face_down"] = False
         state["chain"].append(link)

@@ -118,9 +118,49 @@ def item_problem(item: Info, site: Info) -> str | None:
     return None
 
 
+_SITE_TYPES = {"H": "{H}", "F": "{F}", "B": "{B}", "R": "{R}", "S": "{S}", "D": "{D}"}
+
+
+def play_site(phrase: str, site: Info) -> tuple[bool, bool]:
+    """Whether ``site`` is one of "Minas Tirith", "a Haven [{H}]", "any Under-deeps Dark-hold [{D}]", "any tapped
+    or untapped non-Darkhaven Under-deeps site", "a site with a Dwarf automatic-attack" (a card's "Playable
+    at …"), and whether the phrase allows a tapped site."""
+    plain = phrase.casefold()
+    tapped_ok = "tapped or untapped" in plain
+    symbols = re.findall(r"\[\{(\w+)\}\]", phrase)
+    if "under-deeps" in plain and not site.get("under_deeps"):
+        return False, tapped_ok
+    if "non-darkhaven" in plain and "darkhaven" in (site.get("special") or site.get("haven") or "").casefold():
+        return False, tapped_ok
+    if "automatic-attack" in plain:
+        race = re.search(r"with an? (\w+) automatic-attack", phrase, re.IGNORECASE)
+        found = bool(race) and race.group(1).casefold() in (site.get("auto_attack") or "").casefold()
+        return found, tapped_ok
+    if symbols:
+        return site.get("site_type") in {_SITE_TYPES.get(s, s) for s in symbols}, tapped_ok
+    if "under-deeps site" in plain:
+        return True, tapped_ok
+    name = re.sub(r"^(?:any |an? |the )?(?:tapped or untapped )?", "", phrase.strip(), flags=re.IGNORECASE)
+    name = re.split(r"\s+and only\b|\s+\(", name)[0]
+    return key(site["name_en"]) == key(name), tapped_ok
+
+
 def named_site_problem(card: Info, site: Info) -> bool:
-    """An ally or faction names the sites where it is playable ("Playable at Goblin-gate or Moria")."""
-    names = card.get("play_sites")
-    if not names:
+    """A card names the sites where it is playable ("Playable at Goblin-gate or Moria", "Playable only at Minas
+    Tirith", "Playable at any Under-deeps Shadow-hold [{S}] or Ruins & Lairs [{R}]"): True when ``site`` is none
+    of them. A type named after the first alternative keeps the first's qualifiers (Under-deeps)."""
+    phrases = card.get("play_sites")
+    if not phrases:
         return False  # Decision: no site printed in the data, nothing to check
-    return key(site["name_en"]) not in {key(n) for n in names}
+    lead = phrases[0].casefold()
+    for phrase in phrases:
+        if "under-deeps" in lead and "under-deeps" not in phrase.casefold() and "[{" in phrase:
+            phrase = "Under-deeps " + phrase
+        if play_site(phrase, site)[0]:
+            return False
+    return True
+
+
+def tapped_site_allowed(card: Info) -> bool:
+    """ "Playable at a tapped or untapped Barad-dûr", "playable even if the site is tapped" (Bill the Pony)."""
+    return bool(card.get("tapped_site_ok"))

@@ -156,6 +156,9 @@ class TurnsMixin(Base):
             return
         if self._pass_agent_window(state, seat, events):
             return
+        if state["turn"].get("auto_attack_window"):
+            self._pass_before_auto_attack(state, seat, events)
+            return
         turn = state["turn"]
         if turn["phase"] == "movement" and self._current_company(state) and seat != turn["active"]:
             self._no_trim(state)

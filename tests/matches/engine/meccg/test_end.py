@@ -108,9 +108,11 @@ def test_council_corruption_checks_and_final_score(game):
 
 def test_final_score_uses_the_scoring_rules(game, catalogue):
     state = game.state
-    for code, zone in (("TW-1", "mp"), ("TW-198", "play"), ("TW-197", "mp")):
+    for code, zone in (("TW-198", "play"), ("TW-197", "mp")):
         state["cards"][code] = catalogue[code]
         st.new_instance(state, code, 0, zone)
+    state["cards"]["TW-1"] = catalogue["TW-1"]
+    st.give(state, st.new_instance(state, "TW-1", 1, "play"), 0, "mp")  # the minion's Abductor, defeated
     sheet = game.engine.marshalling_points(state, 0)
     assert sheet.characters == 5  # Aragorn II 3, Bilbo 2
     assert sheet.creatures_plain == 1  # Abductor defeated (in the marshalling point pile)

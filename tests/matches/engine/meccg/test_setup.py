@@ -128,7 +128,10 @@ def test_draft_stops_at_the_character_limit(table):
 
 def test_draft_ends_when_both_stop_and_only_drafters_continue(table):
     table.choose_decks()
-    table.do(1, type="draft_stop")
+    with pytest.raises(IllegalAction) as error:
+        table.do(1, type="draft_stop")  # no character yet: only when confirmed
+    assert error.value.code == "draft_empty"
+    table.do(1, type="draft_stop", empty=True)
     assert table.engine.current_seats(table.state) == [0]
     table.do(0, type="draft_pick", card=table.find(0, "pool", "TW-120"))
     assert [table.card(i)["name_en"] for i in table.state["players"][0]["drafted"]] == ["Aragorn II"]

@@ -65,6 +65,9 @@ def test_entering_a_site_starts_its_automatic_attack(game):
 
 
 def test_on_guard_resource_is_never_revealed_and_a_creature_only_when_keyable(game, catalogue):
+    """ "Der Gegner kann eine auf die Lauer gelegte Kreatur vor dem automatischen Angriff aufdecken, die - sofern am
+    Ort spielbar - die Gemeinschaft nach dem automatischen Angriff angreift. Eine solche Kreatur zählt nicht als
+    automatischer Angriff." """
     company = at_site(game, "TW-436")  # Weathertop {R}, Information only, Wolves 2 strikes
     for code in ("TW-257", "TW-20", "TW-14"):  # Hillmen (a resource), Cave-drake {R}, Barrow-wight (no {R})
         game.state["cards"][code] = catalogue[code]
@@ -74,12 +77,15 @@ def test_on_guard_resource_is_never_revealed_and_a_creature_only_when_keyable(ga
     hillmen, drake, wight = company["on_guard"]
     with pytest.raises(IllegalAction) as error:
         game.do(1, type="reveal_on_guard", card=drake)
-    assert error.value.code in ("reveal_phase", "not_your_window")
+    assert error.value.code in ("reveal_phase", "not_your_window", "wrong_phase")
     game.engine._roll2d6 = lambda state: (6, 6)
     game.do(0, type="enter_site")
-    while game.state["attack"]:
-        seat = game.engine.current_seats(game.state)[0]
-        game.do(seat, **game.engine.default_action(game.state, seat))
+    # Before the automatic attack the hazard player may reveal the keyable creature: the table waits for him.
+    assert game.state["attack"] is None
+    assert game.engine.current_seats(game.state) == [1]
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="play_card", card=game.state["players"][0]["hand"][0])
+    assert error.value.code == "on_guard_window"
     with pytest.raises(IllegalAction) as error:
         game.do(1, type="reveal_on_guard", card=hillmen)
     assert error.value.code == "not_a_hazard"
@@ -87,10 +93,36 @@ def test_on_guard_resource_is_never_revealed_and_a_creature_only_when_keyable(ga
         game.do(1, type="reveal_on_guard", card=wight)
     assert error.value.code == "not_keyable"
     game.do(1, type="reveal_on_guard", card=drake)
-    assert game.state["chain"][0]["key"]["kind"] in ("site_type", "site")
-    game.do(0, type="pass")
-    game.do(1, type="pass")
+    attack = game.state["attack"]
+    assert attack["source"] == "auto" and attack["queue"][-1]["card"] == drake  # after the automatic attack
+    while game.state["attack"] and game.state["attack"]["source"] == "auto":
+        seat = game.engine.current_seats(game.state)[0]
+        game.do(seat, **game.engine.default_action(game.state, seat))
     assert game.state["attack"]["name"] == catalogue["TW-20"]["name_de"]
+    assert game.state["attack"]["key"]["kind"] in ("site_type", "site")
+
+
+def test_no_window_before_an_automatic_attack_without_a_creature_on_guard(game, catalogue):
+    at_site(game, "TW-436")
+    game.do(0, type="enter_site")
+    assert game.state["attack"]["source"] == "auto"  # straight into the automatic attack
+    assert game.companies(0)[0]["entered"]
+
+
+def test_an_on_guard_creature_is_not_revealed_after_the_automatic_attack(game, catalogue):
+    at_site(game, "TW-436")
+    game.do(0, type="enter_site")  # no creature on guard yet: the automatic attack at once
+    while game.state["attack"]:
+        seat = game.engine.current_seats(game.state)[0]
+        game.do(seat, **game.engine.default_action(game.state, seat))
+    company = game.companies(0)[0]
+    game.state["cards"]["TW-20"] = catalogue["TW-20"]
+    drake = st.new_instance(game.state, "TW-20", 1, "play")
+    game.state["inst"][drake]["face_down"] = True
+    company["on_guard"].append(drake)
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="reveal_on_guard", card=drake)
+    assert error.value.code == "creature_before_auto_attack"
 
 
 # --- the footnotes of a site's items ("Items (minor, major*) *-weapon, armor, shield, or helmet only") -------
