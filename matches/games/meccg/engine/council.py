@@ -46,7 +46,7 @@ class CouncilMixin(Base):
             inst = state["inst"][iid]
             points = info["mp"] or 0
             kind = info["mp_type"]
-            if not points or not kind or inst.get("agent") is not None and inst["zone"] == "play":
+            if not points or not kind or (inst.get("agent") is not None and inst["zone"] == "play"):
                 continue  # an agent played as a hazard scores nothing for its player while on the table
             if inst["owner"] != seat and inst["zone"] == "mp":
                 if is_hazard(info) and not info["mp_starred"]:
