@@ -208,7 +208,6 @@ class HazardPhaseMixin(Base):
 
     def _creature_attacks(self, state: State, link: dict, events: list) -> None:
         iid = link["card"]
-        info = st.info(state, iid)
         group = st.company(state, link["target"]["id"])
         if group is None or not group["chars"]:
             st.move(state, iid, "discard")
