@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, Text, gettext_noop
 
+from . import effects, scripts, stats
 from . import state as st
-from . import stats
 from .agents import home_sites
 from .cardinfo import is_creature, is_hazard
 from .common import Base, part
@@ -54,7 +54,11 @@ class ChoicesMixin(Base):
                 {"type": "answer", "accept": True, "label": text(gettext_noop("Vorschlag annehmen")), "cards": []},
                 {"type": "answer", "accept": False, "label": text(gettext_noop("Vorschlag ablehnen")), "cards": []},
             ]
-        if state.get("attack"):
+        if state.get("attack") and not state["chain"]:
+            if state["attack"].get("window"):
+                # A card window of the attack (card_windows.py): the scripted cards playable there, or pass.
+                cards = [a for i in player["hand"] for a in effects.play_candidates(state, seat, i)]
+                return [*cards, {"type": "pass", "label": text(gettext_noop("Passen (keine Karte)")), "cards": []}]
             return [self._combat_label(state, a) for a in self._combat_actions(state)] + self._with_support(state)
         if state["turn"].get("agent_window"):
             return self._agent_choices(state, seat)
@@ -65,6 +69,12 @@ class ChoicesMixin(Base):
         for iid in player["hand"]:
             info = st.info(state, iid)
             name = info["name_de"]
+            scripted = scripts.script(info["code"], state) is not None and not is_creature(info)
+            if scripted and not turn.get("trim"):
+                out += effects.play_candidates(state, seat, iid)  # its uses now, targets filled in
+                if group is not None and seat != turn["active"]:
+                    out.append({"type": "on_guard", "card": iid, "label": on_guard_label(name), "cards": [iid]})
+                continue
             if turn.get("trim"):
                 out.append(
                     {

@@ -165,7 +165,7 @@ class CorruptionMixin(Base):
 def no_self_modifiers(action: dict) -> None:
     """Issue 29: a player does not add modifiers to their own rolls, nor choose the points or the target."""
     for name in ("modifier", "points", "target"):
-        if action.get(name) not in (None, 0):
+        if action.get(name) is not None:
             raise IllegalAction(
                 "no_self_modifier",
                 gettext_noop(

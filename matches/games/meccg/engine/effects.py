@@ -9,7 +9,7 @@ character that does not tap against its strike), visible to both players; ``expi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
@@ -18,6 +18,9 @@ from . import state as st
 from .cardinfo import key
 from .common import part, signed
 from .factions import race_key
+
+if TYPE_CHECKING:
+    from .shared import Table
 
 CARD_WINDOWS = ("attack", "strike", "body_check")
 OWN_PHASES = scripts.OWN_PHASES
@@ -243,8 +246,8 @@ def _name(state: State, target: dict) -> str:
 # --- carrying a card out -----------------------------------------------------------------------------------
 
 
-def resolve(ops, state: State, link: dict, events: list[Event]) -> None:
-    """The scripted card of ``link`` takes effect (``ops``: the engine's steps, ``shared.Table``)."""
+def resolve(ops: Table, state: State, link: dict, events: list[Event]) -> None:
+    """The scripted card of ``link`` takes effect (``ops``: the engine's declared steps)."""
     iid = link["card"]
     info = st.info(state, iid)
     mode = scripts.script(info["code"])["modes"][link["script"]]
@@ -265,7 +268,7 @@ def resolve(ops, state: State, link: dict, events: list[Event]) -> None:
         _log(events, gettext_noop("%(card)s wirkt: %(effects)s."), card=info["name_de"], effects=done)
 
 
-def _apply(ops, state: State, link: dict, info: dict, effect: dict, events: list[Event]) -> dict | None:
+def _apply(ops: Table, state: State, link: dict, info: dict, effect: dict, events: list[Event]) -> dict | None:
     kind = effect["do"]
     target = link["target"]
     who = target.get("id")
@@ -371,3 +374,50 @@ def expire(state: State, *untils: str) -> None:
         untils = (*untils, "check", "strike", "attack")
     if state.get("effects"):
         state["effects"] = [e for e in state["effects"] if e["until"] not in untils]
+
+
+# --- buttons -----------------------------------------------------------------------------------------------
+
+EFFECT_WORDS = {
+    "cancel_attack": gettext_noop("Angriff abbrechen"),
+    "cancel_strike": gettext_noop("Hieb abbrechen"),
+    "no_tap": gettext_noop("nicht tappen"),
+    "tap": gettext_noop("tappen"),
+    "untap": gettext_noop("enttappen"),
+    "heal": gettext_noop("heilen"),
+    "wound": gettext_noop("verwunden"),
+    "halve_strikes": gettext_noop("Hiebe halbieren"),
+    "draw": gettext_noop("Karten ziehen"),
+}
+
+
+def play_candidates(state: State, seat: int, iid: str) -> list[dict]:
+    """One button per use and target of a scripted hand card playable now: "Risky Blow → Aragorn II (Kampfgeschick
+    +3, …)"; the label's words are marked German texts, rendered for the reader."""
+    info = st.info(state, iid)
+    out = []
+    found = uses(state, seat, iid)
+    for index, mode, targets in found:
+        what = [_effect_word(effect) for effect in mode["effects"]]
+        for target in targets:
+            action = {"type": "play_card", "card": iid, "mode": index}
+            if target["kind"] in ("character", "company"):
+                action["target"] = target
+            name = _name(state, target) if target["kind"] == "character" else ""
+            label = Text(
+                gettext_noop("%(card)s → %(target)s (%(effects)s)")
+                if name
+                else gettext_noop("%(card)s spielen (%(effects)s)"),
+                {"card": info["name_de"], "target": name, "effects": what},
+            ).to_json()
+            cards = [iid] + ([target["id"]] if target.get("id") and target["kind"] == "character" else [])
+            out.append({**action, "label": label, "cards": cards})
+    return out
+
+
+def _effect_word(effect: dict) -> dict:
+    if effect["do"] == "modify":
+        return part(
+            gettext_noop("%(stat)s %(value)s"), stat=part(STAT_NAMES[effect["stat"]]), value=signed(effect["by"])
+        )
+    return part(EFFECT_WORDS[effect["do"]])
