@@ -5,19 +5,16 @@ the rulebook's sentences, not from the engine's own sheet."""
 
 import pytest
 
-from matches.games.meccg import freeplay
 from matches.games.meccg.engine import scoring
 from matches.games.meccg.engine import state as st
+from tests.matches.meccg_games import engine, played
 
 SEEDS = (1, 2)
 
 
 @pytest.fixture(scope="module")
-def games(catalogue):
-    from matches.games.meccg.engine.engine import MeccgEngine
-
-    engine = MeccgEngine(lambda: catalogue)
-    return engine, {seed: freeplay.play(engine, seed) for seed in SEEDS}
+def games():
+    return engine(), {seed: played(seed) for seed in SEEDS}
 
 
 def creature_points_by_the_book(state, seat):
