@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
+from matches.engine.base import Event, IllegalAction, State, Text, counted, gettext_noop, ngettext_noop
 
 from . import scripts, windows
 from . import state as st
@@ -290,7 +290,9 @@ def _apply(ops: Table, state: State, link: dict, info: dict, effect: dict, event
         return part(gettext_noop("Hiebe halbiert (aufgerundet)"))
     if kind == "draw":
         ops._draw_cards(state, link["seat"], effect["n"], events)
-        return part(gettext_noop("%(n)s Karte(n) gezogen"), n=effect["n"])
+        return counted(
+            ngettext_noop("%(count)s Karte gezogen", "%(count)s Karten gezogen"), count=effect["n"]
+        ).to_json()
     if kind in ("tap", "untap", "heal", "wound"):
         card = state["inst"][who]
         if kind == "tap":
