@@ -15,8 +15,6 @@ def test_the_punkterechner_scores_the_tables_piles_as_the_table_does(client):
     assert game.over
     table = engine()
     sheets = [dataclasses.asdict(table.marshalling_points(game.state, seat)) for seat in (0, 1)]
-    response = client.post(
-        "/api/meccg/punkte/", {"decks": 2, "players": sheets}, content_type="application/json"
-    )
+    response = client.post("/api/meccg/punkte/", {"decks": 2, "players": sheets}, content_type="application/json")
     assert response.status_code == 200, response.content
     assert response.json()["players"] == game.state["final"]["players"]
