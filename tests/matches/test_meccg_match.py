@@ -5,6 +5,8 @@ from pathlib import Path
 import pytest
 
 from decks.services import import_deck
+from matches.games.meccg.cards import catalogue
+from matches.games.meccg.engine import state as st
 from matches.models import Match, MatchStatus, Move, MoveStatus, Seat
 
 from .conftest import api
@@ -147,6 +149,13 @@ def test_a_whole_match_from_deck_choice_to_final_score(running, meccg_decks, use
                     mill = False
                     continue
                 if turn["phase"] == "end" and council:
+                    if view["players"][seat]["alignment"] == "minion":
+                        # "Schergen- und Balrog-Spieler müssen zum Einberufen des Rates außerdem die Karte Saurons
+                        # Kriegsrat spielen": the sample deck has none; the test deals one into the stored hand.
+                        stored = Match.objects.get(pk=match.pk)
+                        stored.state["cards"]["LE-235"] = catalogue()["LE-235"]
+                        st.new_instance(stored.state, "LE-235", seat, "hand")
+                        stored.save(update_fields=["state"])
                     submit(user, match, {"type": "call_council"})
                     council = False
                     continue
