@@ -43,6 +43,7 @@ from .pace import PaceMixin
 from .requests import RequestsMixin
 from .setup import SetupMixin
 from .site import SiteMixin
+from .strikes import StrikesMixin
 from .tools import ToolsMixin
 from .turns import TurnsMixin
 from .versus import VersusMixin
@@ -74,6 +75,7 @@ class MeccgEngine(
     SiteMixin,
     ChainMixin,
     CombatMixin,
+    StrikesMixin,
     CardWindowsMixin,
     VersusMixin,
     CorruptionMixin,

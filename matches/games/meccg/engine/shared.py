@@ -94,9 +94,6 @@ class Table(Protocol):
     def _attacker_excess(self, state: State, seat: int, action: dict, events: list) -> None:
         """``attacker_strike`` against a creature: excess strikes (−1 each) onto the chosen strike."""
 
-    def _body_check(self, state: State, iid: str, modifier: int, events: list) -> None:
-        """Roll a character's body check against its modified body; eliminate on a failure."""
-
     def _cancel_attack(self, state: State, events: list) -> None:
         """A card cancels the running attack: nothing is defeated, the creature is discarded."""
 
@@ -106,20 +103,11 @@ class Table(Protocol):
     def _combat_turn(self, state: State, seat: int, *stages: str) -> dict:
         """The running attack, if ``seat`` is to act in one of these stages; else refused."""
 
-    def _eliminate(self, state: State, iid: str) -> None:
-        """A character leaves play for good (a lost avatar is noted for the score)."""
-
     def _end_attack(self, state: State, events: list) -> None:
         """The attack is over: score or discard the creature, start the next queued attack."""
 
-    def _roll_pending_body(self, state: State, events: list) -> None:
-        """The body-check card window closed: roll the body check that waited for it."""
-
     def _start_attack(self, state: State, group: dict, attack: dict, events: list) -> None:
         """Start an attack on a company (a creature, an automatic attack, an agent, company combat)."""
-
-    def _support_helpers(self, state: State, support) -> list[str]:
-        """Check the characters tapping in support of a strike (+1 each)."""
 
     def _unassigned(self, state: State, group: dict) -> list[str]:
         """The company's fighters without a strike in the running attack."""
@@ -127,6 +115,22 @@ class Table(Protocol):
     @staticmethod
     def _untapped(state: State, iid: str) -> bool:
         """Untapped and unwounded."""
+
+    # strikes.py
+    def _roll_strike(self, state: State, iid: str, support, stay: bool, events: list) -> None:
+        """Roll the strike against ``iid`` with the defender's decision (support, staying untapped)."""
+
+    def _body_check(self, state: State, iid: str, modifier: int, events: list) -> None:
+        """Roll a character's body check against its modified body; eliminate on a failure."""
+
+    def _eliminate(self, state: State, iid: str) -> None:
+        """A character leaves play for good (a lost avatar is noted for the score)."""
+
+    def _roll_pending_body(self, state: State, events: list) -> None:
+        """The body-check card window closed: roll the body check that waited for it."""
+
+    def _support_helpers(self, state: State, support) -> list[str]:
+        """Check the characters tapping in support of a strike (+1 each)."""
 
     # corruption.py
     def _corruption_check(self, state, seat, iid, events, support=()):
