@@ -1,18 +1,18 @@
-"""MECCG by post: the rules-assisted table for two players (issue 13).
+"""MECCG by post: the rules-assisted table for two players (issues 13, 19, 29).
 
-The engine enforces the structure of seeds/003 (Spielvorbereitung, Spielzugübersicht, Spielende):
-deck choice with the deck check, the character draft, starting sites and items, the six phases of
-a turn, playing characters, company size, movement (starter and region), the hazard limit, hands
-of eight, play deck exhaustion, chains of effects and the council with the final score. What a
-card's text does is carried out by the players with the tools (tap, wound, move a card, dice).
+The engine enforces seeds/003 (Spielvorbereitung, Spielzugübersicht, Spielende): deck choice with the deck
+check, the character draft, starting sites and items, the six phases of a turn, characters, companies,
+movement, the hazard limit, creatures keyed by the keying module, combat with its card windows, the chain of
+effects, hands of eight, exhaustion, the council and the score by "Punkte". A card's text is carried out where
+the card has a script (``scripts.py``, ``effects.py``, ``cardtext/*.toml``); any other text is a proposal the
+opponent answers (``requests.py``).
 
-Card data arrives as plain dicts (``cardinfo.from_record``); the deck check is a callable handed
-in by the Django side. Where the rulebook is silent the code says so in a comment ("Decision:").
-
-The rules live in one module per concern, each a mixin of ``MeccgEngine``: ``setup`` (deck choice,
-draft, starting sites), ``turns`` (phases), ``organisation``, ``hazard_phase`` (movement/hazard),
-``site``, ``chain``, ``combat``, ``corruption``, ``council``, ``tools``, ``view``; ``form`` parses the
-no-JavaScript page's fields.
+Moves are declared in ``moves.py`` (type → handler, windows, who may send it); ``windows.py`` names the window a
+state is in; ``apply`` dispatches only through the table. The rules live in one module per concern, each a mixin
+of ``MeccgEngine``, calling each other only through the protocol ``shared.Table`` declares; rules several
+concerns share are plain functions (``windows``, ``effects``, ``uniqueness``, ``stats``, ``sites``, ``keying``).
+Card data arrives as plain dicts (``cardinfo.from_record``); the deck check is a callable handed in by the
+Django side. Where the rulebook is silent the code says so in a comment ("Decision:").
 """
 
 from __future__ import annotations
