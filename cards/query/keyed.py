@@ -15,7 +15,6 @@ from collections import Counter
 from django.utils.translation import gettext as _
 
 from . import vocabulary as voc
-from .errors import QuerySyntaxError
 from .lexer import at
 
 MAX_SYMBOLS = 12
@@ -94,7 +93,7 @@ def regex(symbol: str, count: int) -> str:
 
 
 def label(value: tuple[tuple[str, int], ...]) -> str:
-    """"2 × Wildnis, Ruinen und Höhlen" for the query as understood."""
+    """The value as the query as understood shows it: "2 × Wildnis, Ruinen und Höhlen"."""
     from cards.symbols import SYMBOLS
 
     return ", ".join(
