@@ -4,12 +4,20 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from cards.models import Card
 from cards.query import QuerySyntaxError, parse
 from cards.query.describe import describe
 from cards.query.nodes import Field, Not
 from cards.selectors import search_cards
+
+
+@pytest.fixture(autouse=True)
+def _german():
+    """Messages are checked in German, whatever language an earlier test's request left active."""
+    with translation.override("de"):
+        yield
 
 
 @pytest.mark.parametrize(
