@@ -11,7 +11,6 @@ questions that editors list for it).  Words found nowhere are corrected against 
 bridged when they are correct German the books just don't use.
 """
 
-import html
 import math
 import re
 import uuid
@@ -25,9 +24,10 @@ from rapidfuzz.distance import OSA
 from cards.models import Game
 
 from . import analysis, register, search_index
-from .analysis import AnalysedQuery, Idea, Sentences, analyse_query, fold
+from .analysis import AnalysedQuery, Idea, analyse_query, fold
 from .models import GlossaryTerm, Rulebook, Section
 from .search_index import SearchIndex
+from .snippets import answer_snippet, covered_weight, highlight, opening
 
 MAX_QUERY_LENGTH = 200  # a question with its situation ("Wer entscheidet, … wenn zwei gleich weit entfernt sind?")
 MAX_RESULTS = 50
@@ -62,13 +62,13 @@ HEAD_SPAN = 3.0  # a heading longer than this many times the average one (a glos
 PROXIMITY_WEIGHT = 3.5  # the middle of a plateau: 3–5 rank the three question sets alike (2 one less)
 PROXIMITY_DEPTH = 40
 COUNT_WEIGHT = 0.5  # a count question ("wie viele") and a sentence with a number: this much of an idea
-SNIPPET_WIDTH = 260
 SNIPPET_ROWS = 20  # one page of results
 # What a hit shows (heading, book, link, text for the snippet), without the long token and vocabulary columns.
 HIT_FIELDS = ["id", "heading", "slug", "order", "depth", "kind", "alignments", "parent_id", "body_text", "rulebook_id"]
 BOOK_FIELDS = ["id", "title", "game__id", "game__slug", "game__name", "game__order"]
 
 german_stem = analysis.stem  # kept for callers of the former module-level stemmer
+__all__ = ["answer_snippet", "highlight", "search"]  # the snippet functions live in rules.snippets
 
 
 class SearchError(ValueError):
@@ -330,7 +330,7 @@ def _proximity(pk: int, analysed: AnalysedQuery, index: SearchIndex, postings: d
         key = present | previous | heading
         covered = cache.get(key)
         if covered is None:
-            covered = cache[key] = _covered_weight(key, analysed)
+            covered = cache[key] = covered_weight(key, analysed)
         previous = present
         if analysed.counts and not tokens.isdisjoint(analysis.NUMBERS):
             covered += COUNT_WEIGHT
@@ -341,7 +341,7 @@ def _proximity(pk: int, analysed: AnalysedQuery, index: SearchIndex, postings: d
             key = (tokens & wanted) | heading
             covered = cache.get(key)
             if covered is None:
-                covered = cache[key] = _covered_weight(key, analysed)
+                covered = cache[key] = covered_weight(key, analysed)
             best = max(best, covered * ASKED_PROXIMITY)
     return 1 + PROXIMITY_WEIGHT * min(1.0, best / (len(analysed.ideas) + (COUNT_WEIGHT if analysed.counts else 0)))
 
@@ -495,9 +495,10 @@ def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int, index: 
         score, covered = order.get(pk, (0.0, len(analysed.ideas)))
         # Finding the answering sentence costs; beyond the first page a plain opening does.
         if len(hits) < SNIPPET_ROWS:
-            snippet = answer_snippet(section.body_text, analysed, index.sentences(pk, section.body_text))
+            sentences = index.sentences(pk, section.body_text)
+            snippet = answer_snippet(section.body_text, analysed, sentences, section.heading)
         else:
-            snippet = html.escape(section.body_text[:SNIPPET_WIDTH].rsplit(" ", 1)[0]) + " …"
+            snippet = opening(section.body_text)
         hit = SectionHit(section=section, snippet=snippet, score=score)
         hit.covered = covered
         hit.defines = [t for t in exact_terms if t.section_id == pk]
@@ -561,52 +562,3 @@ def nearest_terms(
     chosen = [pk for ratio, _name, pk in scored[:count] if ratio >= 50]
     loaded = _term_queryset(game).in_bulk(chosen)
     return [loaded[pk] for pk in chosen if pk in loaded]
-
-
-# Snippets ------------------------------------------------------------------------------------------
-
-
-def _covered_weight(tokens, analysed: AnalysedQuery) -> float:
-    """How much of the query a sentence with these tokens covers (the best alternative of each idea)."""
-    return sum(
-        max((weight for group, weight in idea.alternatives.items() if all(t in tokens for t in group)), default=0)
-        for idea in analysed.ideas
-    )
-
-
-def answer_snippet(text: str, analysed: AnalysedQuery, sentences: Sentences | None = None) -> str:
-    """The sentence(s) of the text that best answer the query, escaped, the query's words in <mark>.
-
-    ``sentences``: the text's sentence spans and tokens if already known (the index keeps them per section).
-    """
-    spans, tokens = sentences or analysis.sentence_tokens(text)
-    if not spans:
-        return ""
-    wanted = analysed.tokens
-    scores = [0.0 if wanted.isdisjoint(found) else _covered_weight(found, analysed) for found in tokens]
-    best = max(range(len(spans)), key=lambda i: (scores[i], -i))
-    chosen = text[slice(*spans[best])]
-    if len(chosen) < 100 and best + 1 < len(spans):
-        chosen += " " + text[slice(*spans[best + 1])]  # a short answer reads better with the sentence after it
-    prefix = "… " if best > 0 else ""
-    suffix = ""
-    if len(chosen) > SNIPPET_WIDTH * 2:
-        chosen, suffix = chosen[: SNIPPET_WIDTH * 2].rsplit(" ", 1)[0], " …"
-    elif best + 1 < len(spans):
-        suffix = " …"
-    return prefix + highlight(chosen, analysed) + suffix
-
-
-def highlight(text: str, analysed: AnalysedQuery) -> str:
-    """Escape the text and wrap every word that stands for one of the query's tokens in <mark>."""
-    wanted = analysed.tokens
-    out = []
-    position = 0
-    for match in analysis.WORD.finditer(text):
-        word = match.group(0)
-        if set(analysis.word_tokens(word)) & wanted and fold(word) not in analysis.STOPWORDS:
-            out.append(html.escape(text[position : match.start()]))
-            out.append(f"<mark>{html.escape(word)}</mark>")
-            position = match.end()
-    out.append(html.escape(text[position:]))
-    return "".join(out)

@@ -127,8 +127,12 @@ def _rate(outcomes: list[Outcome]) -> str:
         return "–"
     first = sum(o.rank == 1 for o in outcomes)
     top3 = sum(o.rank is not None for o in outcomes)
-    judged = [o.answered for o in outcomes if o.answered is not None]
-    answers = f"{sum(judged)}/{len(judged)} = {sum(judged) / len(judged):6.1%}" if judged else "–"
+    judged = [o for o in outcomes if o.answered is not None]
+    answers = "–"
+    if judged:
+        right = sum(o.answered for o in judged)
+        length = sum(len(o.snippet) for o in judged) / len(judged)
+        answers = f"{right}/{len(judged)} = {right / len(judged):6.1%} (snippets {length:.0f} characters on average)"
     return f"first {first}/{n} = {first / n:6.1%}   top-3 {top3}/{n} = {top3 / n:6.1%}   snippet answers {answers}"
 
 
