@@ -34,21 +34,21 @@ BEFORE_CHARS = 400  # the sentence before a back-reference is added while the fr
 NEXT_CHARS = 260  # … the next sentence, when the best one is short (SHORT) or the next goes on from it
 SHORT = 120
 LIST_CHARS = 480  # a lead-in's list is shown while the fragment stays this short
-SECOND_CHARS = 400  # a second fragment is added while both together stay this short
-SECOND_SHARE = 0.3  # … and when its sentence scores at least this share of the best one
+SECOND_CHARS = 440  # a second fragment is added while both together stay this short
+SECOND_SHARE = 0.1  # … and when its sentence scores at least this share of the best one
 CUT_CHARS = 620  # a fragment longer than this is cut at a word
 
 # Weights of a sentence's features (see the module's docstring); ideas are counted as a share of the query's.
-OWN, CONTEXT = 1.3, 0.6  # the ideas the sentence names; with the heading's as context
+OWN, CONTEXT, RARE = 1.3, 0.6, 1.0  # the ideas the sentence names; with the heading's; weighted by rarity
 OPENING, POSITION = 0.1, -0.02  # the section's first sentence; log(1 + place) further down
 TERM_OPENING = 1.5  # the opening, for a bare term
-NUMBER, CLEAN_NUMBER, LIMIT, LOOSE_LIMIT = 1.0, 1.25, 0.6, -0.5
-RULE, CONDITION, CONSEQUENCE, WAY, PERSON = 0.75, 0.4, 0.3, 0.75, 0.5
+CLEAN_NUMBER, LIMIT, LOOSE_LIMIT, SAME_NUMBER = 1.25, 1.1, -0.5, 0.75
+RULE, OPTIONAL, CONDITION, CONSEQUENCE, WAY, PERSON, WHOEVER, BEGINNING = 0.75, 0.75, 0.4, 0.3, 0.75, 0.5, 0.5, 1.0
 ECHO, EXAMPLE, DEFINING, PER_100_CHARACTERS = -1.0, -0.5, -0.25, -0.05
 
 _COUNT_Q = re.compile(
-    r"\b(wie ?viele?|wie (gross|groß|oft|weit|lange?|hoch)|maximal|hoechstens|höchstens|mindestens|limit\w*|"
-    r"anzahl|how (many|much|big|far|often|long)|max(imum)?|min(imum)?)\b"
+    r"\b(wie ?viele?|wie ?[vf][ie]{1,2}l\w*|wie (gross|groß|oft|weit|lange?|hoch)|maximal|hoechstens|höchstens|"
+    r"mindestens|limit\w*|anzahl|how (many|much|big|far|often|long)|max(imum)?|min(imum)?)\b"
 )
 _YESNO_Q = re.compile(
     r"^(darf|dürfen|duerfen|kann|können|koennen|muss|müssen|muessen|ist|sind|gibt|gilt|zählt|zaehlt|zählen|"
@@ -63,23 +63,23 @@ _HOW_Q = re.compile(
     r"teste|befreie|bilde|bestimm\w*)|how)\b"
 )
 _WHO_Q = re.compile(r"\b(wer|wem|who)\b")
-# "eine" is a number too: a sentence stating one of something answers "wie viele" (the looser NUMBER).
-_NUMBER = re.compile(
-    r"\d|\b(null|eins?|eine[nmrs]?|zwei|drei|vier|fünf|fuenf|sechs|sieben|acht|neun|zehn|elf|zwölf|"
-    r"einmal|zweimal|dreimal|doppelt|hälfte|haelfte|halb|dritt\w*|viert\w*)\b"
-)
+_BEGIN_Q = re.compile(r"\b(anfang|zu beginn|start|spielbeginn|aufbau|vorbereitung|zuerst|beginnt|fängt|faengt)\b")
 _CLEAN_NUMBER = re.compile(
     r"\d|\b(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|einmal|zweimal|dreimal|doppelt|hälfte|halb|"
-    r"einzige[nrs]?|anzahl|entspricht|so viele)\b"
+    r"einzige[nrs]?|anzahl|entspricht)\b"
 )
 _LIMIT = re.compile(
     r"\b(maximal\w*|maximum|höchst\w*|hoechst\w*|mindest\w*|bis zu|nicht mehr als|nicht größer|nicht weniger|"
-    r"genau|nur|kein\w* begrenzung|kein \w*limit|anzahl|so viele)\b|maximum"
+    r"genau|nur|kein\w* begrenzung|kein \w*limit|anzahl)\b|maximum"
 )
 _LOOSE_LIMIT = re.compile(
     r"\b(höchstens|hoechstens|maximal|mindestens|bis zu|nicht mehr als|nicht größer|nicht weniger|"
     r"beliebig\w*|keine begrenzung|kein \w*limit|genau|nur)\b"
 )  # weighs against LIMIT: "nur", "genau", "beliebig" alone state no number
+_OPTIONAL = re.compile(
+    r"\b(darauf verzichten|freiwillig|optional|wahlweise|muss nicht|müssen nicht|nicht müssen|braucht nicht|"
+    r"jederzeit)\b"
+)  # "muss ich …?" answered by "darf darauf verzichten"
 _RULE = re.compile(
     r"\b(darf|dürfen|darfst|kann|können|kannst|muss|müssen|musst|erlaubt|nicht|keine?[nmrs]?|nie|niemals|nur|"
     r"immer|stets|auch)\b"
@@ -91,6 +91,11 @@ _PERSON = re.compile(
     r"\b(der spieler|die spieler|derjenige|diejenige|jeder spieler|jede[rs]?|beginnt|beginnen|abwechselnd|"
     r"der erste|der gegner|der angreifer|der verteidiger|sauron)\b"
 )
+_BEGINNING = re.compile(r"\b(beginnt|beginnen|start\w*|zu beginn|spielbeginn|zuerst|als erste\w*)\b")
+# Numbers a question names ("bei 3 Spielern", "zu dritt"): the sentence naming the same is the specific one.
+_NUMBER_WORDS = {"zwei": "2", "drei": "3", "vier": "4", "fünf": "5", "sechs": "6", "sieben": "7", "acht": "8",
+                 "neun": "9", "zehn": "10", "zweit": "2", "dritt": "3", "viert": "4", "two": "2", "three": "3",
+                 "four": "4", "five": "5"}  # fmt: skip
 _DEFINING = re.compile(r"\b(ist|sind|gilt|gelten|bezeichnet|besagt|bedeutet|stellt|stellen|heißt|heisst|zählt|"
                        r"zählen|entspricht)\b")  # fmt: skip
 _ECHO = re.compile(r"\b(wie viele?|wieviele?|welche[rsnm]?|wie oft|ob)\b")  # repeats the question, answers not
@@ -117,6 +122,8 @@ class Asked:
     happens: bool = False
     how: bool = False
     who: bool = False
+    beginning: bool = False
+    numbers: frozenset = frozenset()  # the numbers the question names, as digits
 
 
 def asked(analysed: AnalysedQuery) -> Asked:
@@ -128,7 +135,15 @@ def asked(analysed: AnalysedQuery) -> Asked:
         happens=bool(_HAPPENS_Q.search(text)),
         how=bool(_HOW_Q.search(text)),
         who=bool(_WHO_Q.search(text)),
+        beginning=bool(_BEGIN_Q.search(text)),
+        numbers=_numbers(text),
     )
+
+
+def _numbers(folded: str) -> frozenset:
+    found = set(re.findall(r"\b\d+\b", folded))
+    found.update(digit for word, digit in _NUMBER_WORDS.items() if re.search(rf"\b{word}", folded))
+    return frozenset(found)
 
 
 def covered_weight(tokens, analysed: AnalysedQuery) -> float:
@@ -142,32 +157,71 @@ def covered_weight(tokens, analysed: AnalysedQuery) -> float:
 def _kind_bonus(folded: str, wants: Asked) -> float:
     """What the sentence offers of the kind of answer asked for."""
     found = [
-        (wants.count and _NUMBER.search(folded), NUMBER),
         (wants.count and _CLEAN_NUMBER.search(folded), CLEAN_NUMBER),
         (wants.count and _LIMIT.search(folded), LIMIT),
         (wants.count and _LOOSE_LIMIT.search(folded), LOOSE_LIMIT),
+        (wants.numbers and not wants.numbers.isdisjoint(_numbers(folded)), SAME_NUMBER),
         (wants.yes_no and _RULE.search(folded), RULE),
+        (wants.yes_no and _OPTIONAL.search(folded), OPTIONAL),
         (wants.when and _CONDITION.search(folded), CONDITION),
         (wants.happens and _CONDITION.search(folded) and _CONSEQUENCE.search(folded), CONSEQUENCE),
         (wants.how and _WAY.search(folded), WAY),
         (wants.who and _PERSON.search(folded), PERSON),
+        (wants.who and folded.startswith("wer "), WHOEVER),
+        (wants.beginning and _BEGINNING.search(folded), BEGINNING),
     ]
     return sum(weight for hit, weight in found if hit)
 
 
-def _score(place: int, text: str, tokens, heading: frozenset, analysed, wants: Asked, term: bool) -> float:
+def _score(place: int, text: str, tokens, context: "_Context") -> float:
+    analysed, wants = context.analysed, context.wants
     folded = text.casefold()
     ideas = max(1, len(analysed.ideas))
-    score = (OWN * covered_weight(tokens, analysed) + CONTEXT * covered_weight(tokens | heading, analysed)) / ideas
-    score += (OPENING + (TERM_OPENING if term else 0.0)) if place == 0 else POSITION * math.log1p(place)
+    score = (
+        OWN * covered_weight(tokens, analysed) + CONTEXT * covered_weight(tokens | context.heading, analysed)
+    ) / ideas
+    score += RARE * context.rare_share(tokens)
+    score += (OPENING + (TERM_OPENING if context.term else 0.0)) if place == 0 else POSITION * math.log1p(place)
     score += _kind_bonus(folded, wants)
-    if term and _DEFINING.search(folded):
+    if context.term and _DEFINING.search(folded):
         score += DEFINING
     if _ECHO.search(folded):
         score += ECHO
     if text.startswith("Beispiel"):
         score += EXAMPLE
     return score + PER_100_CHARACTERS * len(text) / 100
+
+
+@dataclass
+class _Context:
+    """What scoring a section's sentences for one query needs."""
+
+    analysed: AnalysedQuery
+    wants: Asked
+    heading: frozenset
+    term: bool  # a bare term: every idea the query names, the heading names
+    rarity: list[float]  # per idea: log(1 + sentences / sentences naming it); a rare idea tells more
+
+    def rare_share(self, tokens) -> float:
+        """The share of the ideas' rarity the sentence names: "Mithril" over the "Sauronkarte" of every line."""
+        total = sum(self.rarity) or 1.0
+        pairs = zip(self.analysed.ideas, self.rarity, strict=True)
+        return sum(weight for idea, weight in pairs if _names(idea, tokens)) / total
+
+
+def _names(idea, tokens) -> bool:
+    return any(all(t in tokens for t in group) for group in idea.alternatives)
+
+
+def _context(tokens, heading: frozenset, analysed: AnalysedQuery) -> _Context:
+    term = bool(heading) and all(
+        covered_weight(heading, analysed) >= covered_weight(heading | found, analysed) for found in tokens
+    )
+    rarity = []
+    for idea in analysed.ideas:
+        naming = sum(1 for found in tokens if _names(idea, found))
+        rarity.append(math.log(1 + len(tokens) / naming) if naming else 0.0)
+    return _Context(analysed, asked(analysed), heading, term, rarity)
 
 
 def _fragment(best: int, texts: list[str]) -> tuple[int, int]:
@@ -205,25 +259,31 @@ def _joined(text: str, sentences: Sentences) -> Sentences:
 
 
 def _fragments(texts: list[str], tokens, heading: frozenset, analysed: AnalysedQuery) -> list[tuple[int, int]]:
-    wants = asked(analysed)
-    term = bool(heading) and all(
-        covered_weight(heading, analysed) >= covered_weight(heading | found, analysed) for found in tokens
-    )
-    scores = [
-        _score(place, text, found, heading, analysed, wants, term)
-        for place, (text, found) in enumerate(zip(texts, tokens, strict=True))
-    ]
+    """The best sentence's fragment and, when it fits, the next best sentence: joined to the fragment when it
+    is its neighbour or one sentence away from it, else as a fragment of its own."""
+    context = _context(tokens, heading, analysed)
+    sentences = enumerate(zip(texts, tokens, strict=True))
+    scores = [_score(place, text, found, context) for place, (text, found) in sentences]
     order = sorted(range(len(texts)), key=lambda i: (-scores[i], i))
     first, last = _fragment(order[0], texts)
-    chosen = [(first, last)]
     length = sum(len(t) for t in texts[first : last + 1])
     for other in order[1:]:
-        if first - 1 <= other <= last + 1:
-            continue  # a neighbour: no second fragment of its own
-        if scores[other] >= SECOND_SHARE * scores[order[0]] and length + len(texts[other]) <= SECOND_CHARS:
-            chosen.append((other, other))
-        break
-    return sorted(chosen)
+        if first <= other <= last:
+            continue
+        if scores[other] < SECOND_SHARE * scores[order[0]]:
+            break
+        if other in (first - 1, last + 1):
+            if length + len(texts[other]) <= SECOND_CHARS:
+                return [(min(first, other), max(last, other))]
+            break
+        if length + len(texts[other]) > SECOND_CHARS:
+            break
+        pair = sorted([(first, last), (other, other)])
+        gap = pair[1][0] - pair[0][1] - 1
+        if gap == 1 and length + len(texts[other]) + len(texts[pair[0][1] + 1]) <= SECOND_CHARS:
+            return [(pair[0][0], pair[1][1])]  # one sentence between them: shown too, no "…" for it
+        return pair
+    return [(first, last)]
 
 
 def answer_snippet(text: str, analysed: AnalysedQuery, sentences: Sentences | None = None, heading: str = "") -> str:
