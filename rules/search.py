@@ -16,6 +16,7 @@ import re
 import uuid
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.utils.translation import gettext as _
 from rapidfuzz import fuzz, process
@@ -101,6 +102,13 @@ class SearchResults:
     nearest_terms: list[GlossaryTerm] = field(default_factory=list)  # offered when nothing was found
     ideas: int = 0
     named_game: bool = False  # the query named the game searched (no game was chosen)
+
+    @cached_property
+    def by_game(self) -> list:
+        """One answer per game when a question that names no game is answered by several books (rules.grouping)."""
+        from .grouping import by_game
+
+        return by_game(self)
 
     @property
     def answer(self) -> SectionHit | None:
@@ -403,11 +411,13 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
         # Short words are rarely typos of a rule's word ("check" is not "eck"); filler is never corrected to.
         if len(typed) < MIN_CORRECTED:
             continue
-        pool = [
+        # sorted: the vocabulary's order is the database's (PostgreSQL's jsonb orders keys by length), and
+        # equally close words must be chosen alike on both ("adventurers": "abenteurers"/"aventuriens")
+        pool = sorted(
             w
             for w in vocabulary
             if abs(len(w) - len(typed)) <= 2 and len(w) >= MIN_CORRECTED and w not in analysis.STOPWORDS
-        ]
+        )
         # similarity in per cent (Indel: twice the common letters over both lengths); a correct German word is
         # corrected only to a near-identical form ("weitergeben" -> "weitergegeben"), not to another word
         # ("bekommen" -> "gekommen")
@@ -418,7 +428,7 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
             if word:  # no word of the books is that close: an everyday word misspelt ("krigt" -> "kriegt")
                 _read_as(analysed, idea, word, corrections)
             continue
-        best = max(close, key=lambda match: (round(match[1]), vocabulary[match[0]]))[0]
+        best = min(close, key=lambda match: (-round(match[1]), -vocabulary[match[0]], match[0]))[0]
         _replace(analysed, idea, typed, best)
         corrections.append((idea.text, best))
     return corrections
@@ -487,6 +497,10 @@ def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int, index: 
     for section in Section.objects.only(*HIT_FIELDS).filter(pk__in=ids):
         section.rulebook = books[section.rulebook_id]
         by_id[section.pk] = section
+    # The parent's heading tells apart two sections of one name ("Spielzugübersicht › Organisationsphase").
+    parents = dict(Section.objects.filter(pk__in={s.parent_id for s in by_id.values()}).values_list("pk", "heading"))
+    for section in by_id.values():
+        section.parent_heading = parents.get(section.parent_id, "")
     hits = []
     for pk in ids:
         section = by_id.get(pk)

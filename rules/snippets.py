@@ -272,6 +272,9 @@ def _fragments(texts: list[str], tokens, heading: frozenset, analysed: AnalysedQ
             continue
         if scores[other] < SECOND_SHARE * scores[order[0]]:
             break
+        apart = other < first - 2 or other > last + 2
+        if apart and not covered_weight(tokens[other] | heading, analysed):
+            continue  # a sentence apart that is on nothing asked for (nor under a heading that is) answers not
         if other in (first - 1, last + 1):
             if length + len(texts[other]) <= SECOND_CHARS:
                 return [(min(first, other), max(last, other))]
