@@ -88,7 +88,7 @@ class GermanTextForm(forms.ModelForm):
 
     class Meta:
         model = GermanCardText
-        fields = ["text", "flavour", "status", "note"]
+        fields = ["name", "text", "flavour", "status", "note"]
         widgets = {
             "text": forms.Textarea(attrs={"rows": 8, "lang": "de"}),
             "flavour": forms.Textarea(attrs={"rows": 3, "lang": "de"}),

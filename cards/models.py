@@ -129,15 +129,23 @@ class TextStatus(models.TextChoices):
 
 
 class GermanCardText(models.Model):
-    """The German card text and flavour text written by the community's editors.
+    """The German card text and flavour text written by the community's editors, and a corrected German name.
 
-    The data has no German text for MECCG cards. Kept apart from Card so a re-import never
-    touches it; every change is recorded (django-simple-history) with author and time and can
-    be compared and reverted. The service copies the text into ``Card.text_de`` (as HTML) so
-    the search and the card face use it.
+    The data has no German text for MECCG cards, and gives a few cards another card's German name (TW-248/249);
+    ``name`` corrects it (cards/german_names.py applies the project's list,
+    cards/data/corrections/german_names.toml). Kept apart from Card so a re-import never touches it; every
+    change is recorded (django-simple-history) with author and time and can be compared and reverted. The
+    service copies the text into ``Card.text_de`` (as HTML) and the name into ``Card.name_de`` so the search and
+    the card face use them.
     """
 
     card = models.OneToOneField(Card, on_delete=models.CASCADE, related_name="german", verbose_name=_("Karte"))
+    name = models.CharField(
+        _("deutscher Name (Korrektur)"),
+        max_length=200,
+        blank=True,
+        help_text=_("Nur ausfüllen, wenn der deutsche Name der Kartendaten falsch ist; leer lässt ihn stehen."),
+    )
     text = models.TextField(
         _("deutscher Kartentext"),
         blank=True,

@@ -4,6 +4,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from . import attribute_text
 from .models import Card, CardType
 from .symbols import SYMBOL_RE, SYMBOLS, inline_svg, render_path
 
@@ -122,7 +123,7 @@ MAGIC = {
 }
 # Raw attributes without a model field of their own, shown under these labels.
 EXTRA_ATTRIBUTES = {
-    "strikes": gettext_lazy("Angriffe"),
+    "strikes": gettext_lazy("Hiebe"),
     "playable": gettext_lazy("Spielbar bei"),
     "draw": gettext_lazy("Kartenziehen"),
     "autoAttack": gettext_lazy("Automatischer Angriff"),
@@ -192,6 +193,38 @@ def _plain(value) -> str:
     return "" if value is None else str(value)
 
 
+def _strikes(value: str) -> str:
+    """A creature's strikes: "3", "1/each" (one strike against each character)."""
+    number, _sep, each = value.partition("/")
+    if not each:
+        return number
+    if each.strip() == "each":
+        return _("%(n)s je Charakter") % {"n": number}
+    if each.strip() == "each wounded":
+        return _("%(n)s je verwundetem Charakter") % {"n": number}
+    return ""
+
+
+def _playable(value: str) -> str:
+    """A site's items and information in German; a creature's keying ({w}{w}) is drawn as symbols."""
+    return value if SYMBOL_RE.search(value) else attribute_text.playable(value) or ""
+
+
+def _english(text: str):
+    """A value no German rendering knows: shown as the data prints it, marked as English."""
+    return format_html('<span lang="en">{}</span> <span class="badge">{}</span>', text, _("englisch"))
+
+
+# Attribute values the data writes in English, rendered in German (cards.attribute_text).
+_IN_GERMAN = {
+    "playable": _playable,
+    "autoAttack": lambda value: attribute_text.automatic_attack(value, RACES) or "",
+    "strikes": _strikes,
+    # a site's own rule in a sentence of the card's English text: shown as the card text is, marked English
+    "special": lambda value: "",
+}
+
+
 def card_attributes(card: Card, places: dict | None = None) -> list[tuple[str, str]]:
     """(German label, value) for every attribute the card has, in reading order.
 
@@ -239,6 +272,8 @@ def card_attributes(card: Card, places: dict | None = None) -> list[tuple[str, s
         text = str(MAGIC.get(value, value)) if key == "magic" and isinstance(value, str) else _plain(value)
         if key in ("nearestHaven", "haven1", "haven2"):
             text = _german(text, places)
+        elif key in _IN_GERMAN and text:
+            text = _IN_GERMAN[key](text) or _english(text)
         if text and SYMBOL_RE.search(text):
             text = render_path(text)
         if text:

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from .models import Card
 from .query import QuerySyntaxError
 from .query.compile import FUZZY_MIN_LENGTH, close_matches
-from .query.nodes import And, Or, Query, Word
+from .query.nodes import And, Field, Not, Or, Query, Word
 
 _SPLIT = re.compile(r"[^\w'-]+", re.UNICODE)
+_ONLY_SYMBOLS = re.compile(r"(?:\{[wsdbfcRSDBFH]\})+")
 MAX_SUGGESTIONS = 4
 
 
@@ -84,7 +85,7 @@ def did_you_mean(text: str, query: Query, count_for) -> list[Suggestion]:
 
     ``count_for(text)`` counts the hits of a query text (the caller's search with its filters).
     """
-    candidates: list[str] = []
+    candidates: list[str] = _keyed_instead(text, query.expr)
     words = [w for w in _words_of(query.expr) if len(w.text) >= 3]
     if words:
         vocabulary = _all_name_words()
@@ -133,3 +134,20 @@ def _start(node):
     if isinstance(node, And | Or) and node.items:
         return _start(node.items[0])
     return None
+
+
+def _keyed_instead(text: str, node) -> list[str]:
+    """``text:{w}{w}`` searches the printed text; the symbols a creature is keyed to are ``schlüssel:ww``."""
+    if isinstance(node, And | Or):
+        return [found for item in node.items for found in _keyed_instead(text, item)]
+    if isinstance(node, Not):
+        return _keyed_instead(text, node.item)
+    if not (isinstance(node, Field) and node.key == "text" and _ONLY_SYMBOLS.fullmatch(str(node.value))):
+        return []
+    start = text.find(node.value, node.pos)
+    if start == -1:
+        return []
+    end = start + len(node.value)
+    end += 1 if text[end : end + 1] == '"' else 0
+    letters = "".join(ch for ch in node.value if ch not in "{}")
+    return [f"{text[: node.pos]}schlüssel:{letters}{text[end:]}"]

@@ -10,7 +10,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_POST
 
-from . import german_text, scans, services
+from . import german_names, german_text, scans, services
 from .faces import build_face, face_etag
 from .forms import CardSearchForm, GermanTextForm
 from .models import Card, GermanCardText
@@ -85,6 +85,7 @@ def detail(request, code):
             "text_fr": texts["fr"],
             "printings": other_printings(card),
             "german": getattr(card, "german", None),
+            "data_name": german_names.data_name(card),
             "can_edit_german": services.can_edit_german(request.user),
         },
     )
@@ -181,6 +182,7 @@ def german_history(request, code):
             "newer": newer,
             "text": german_text.word_diff(older.text, newer.text),
             "flavour": german_text.word_diff(older.flavour, newer.flavour),
+            "name": german_text.word_diff(older.name, newer.name) if older.name != newer.name else "",
         }
     context = {
         "card": card,

@@ -9,7 +9,7 @@ from .formats.meccg import textformat
 from .formats.meccg.check import check
 from .formats.meccg.model import DeckDescription, Entry
 from .links import result_dict
-from .selectors import card_index, card_infos, deck_description, entries_of, plain_entries
+from .selectors import card_index, card_infos, deck_description, entries_of, plain_entries, with_choices
 from .services import DeckError, parse_readable, parse_text
 
 
@@ -57,7 +57,7 @@ class ImportPreview:
                 {"code": e.card.code, "name_de": e.card.name_de, "quantity": e.quantity, "part": e.part, "line": e.line}
                 for e in self.entries
             ],
-            "errors": [e.as_dict() for e in self.parsed.errors],
+            "errors": with_choices([e.as_dict() for e in self.parsed.errors]),
             "check": self.check,
         }
 

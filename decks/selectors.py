@@ -1,5 +1,6 @@
 """Reads for decks: lists, visibility, plain deck descriptions for the check."""
 
+import html
 import re
 import time
 from dataclasses import dataclass
@@ -10,6 +11,8 @@ from django.http import Http404
 
 from cards.models import Card
 
+from .card_search import ranked
+from .formats.meccg import ambiguity
 from .formats.meccg.cardinfo import CardInfo, from_card
 from .formats.meccg.model import DeckDescription, Entry
 from .formats.meccg.textformat import CardIndex, normalize
@@ -75,25 +78,68 @@ def card_index() -> CardIndex:
     return index
 
 
+TEXT_LINE = 110  # characters of card text a choice between cards of one name shows
+
+
+def text_line(card: Card) -> str:
+    """The start of the card's text (German where the editors wrote it), one line, without markup."""
+    plain = html.unescape(re.sub(r"<[^>]+>", " ", card.text_de or card.text_en or ""))
+    plain = " ".join(plain.split())
+    if len(plain) <= TEXT_LINE:
+        return plain
+    return plain[:TEXT_LINE].rsplit(" ", 1)[0] + " …"
+
+
+def card_choices(codes) -> list[dict]:
+    """The cards an ambiguous name may mean, in the given order: German and English name, set, type,
+    alignment and a line of text, so a reader can tell them apart (paste preview, API error)."""
+    codes = list(codes)
+    cards = {card.code: card for card in meccg_cards().filter(code__in=codes)}
+    return [
+        {
+            "code": card.code,
+            "name_de": card.name_de,
+            "name_en": card.name_en,
+            "set": card.card_set.name,
+            "type": str(card.get_card_type_display()),
+            "alignment": str(card.get_alignment_display()) if card.alignment else "",
+            "text": text_line(card),
+        }
+        for code in codes
+        if (card := cards.get(code)) is not None
+    ]
+
+
+def with_choices(errors: list[dict]) -> list[dict]:
+    """Line errors as dicts, an ambiguous line's ``choices`` (codes) described by ``card_choices``."""
+    return [{**error, "choices": card_choices(error["choices"])} if error.get("choices") else error for error in errors]
+
+
+def shared_german_names() -> set[str]:
+    """German names that several different cards bear (Versteck: Concealment, Hiding), from the name index."""
+    index = card_index()
+    if not hasattr(index, "shared_names"):
+        index.shared_names = ambiguity.shared_names(index.by_code.values(), normalize)
+    return index.shared_names
+
+
 def card_infos(codes) -> dict[str, CardInfo]:
     """CardInfo by code for the given codes (one query)."""
     return {card.code: from_card(card) for card in meccg_cards().filter(code__in=set(codes))}
 
 
-def search_cards(query: str, limit: int = 20):
-    """Simple name search for the no-JS editor: German or English name contains the query."""
+def search_cards(query: str, alignment: str = "Hero", part: str = "", limit: int = 20) -> list[Card]:
+    """The editor's card search (decks.card_search): exact names first, the deck's alignment above others."""
     query = (query or "").strip()
     if len(query) < 2:
-        return Card.objects.none()
+        return []
     # "Saruman (TW-181)": the autocomplete's choice among cards that share a name.
     printing = re.search(r"\(([A-Za-z]{2}-\d+[a-z]?)\)\s*$", query)
     if printing:
-        return meccg_cards().filter(code__iexact=printing.group(1))[:1]
-    return (
-        meccg_cards()
-        .filter(Q(name_de__icontains=query) | Q(name_en__icontains=query))
-        .order_by("name_de", "code")[:limit]
-    )
+        return list(meccg_cards().filter(code__iexact=printing.group(1))[:1])
+    codes = [card.code for card in ranked(query, card_index(), alignment, part, limit)]
+    cards = meccg_cards().in_bulk(codes, field_name="code")
+    return [cards[code] for code in codes if code in cards]
 
 
 def entries_of(deck: Deck) -> list[DeckEntry]:

@@ -11,7 +11,7 @@ from . import limits
 from .errors import DeckError
 from .formats.meccg import textformat
 from .models import Deck, DeckAlignment, DeckEntry, FallenWizard, Part, Visibility
-from .selectors import GAME_SLUG, card_index
+from .selectors import GAME_SLUG, card_index, with_choices
 
 DESCRIPTION_TAGS = {"p", "br", "em", "strong", "b", "i", "ul", "ol", "li", "a", "blockquote"}
 MAX_QUANTITY = 99
@@ -231,7 +231,8 @@ def parse_readable(text: str, alignment: str, *, nothing_saved: bool = False) ->
             message = ngettext(
                 "Die Liste enthält %(n)d fehlerhafte Zeile.", "Die Liste enthält %(n)d fehlerhafte Zeilen.", n
             )
-        raise DeckError("import_errors", message % {"n": n}, {"lines": [e.as_dict() for e in parsed.errors]})
+        lines = with_choices([e.as_dict() for e in parsed.errors])  # an ambiguous line names its cards
+        raise DeckError("import_errors", message % {"n": n}, {"lines": lines})
     return parsed
 
 

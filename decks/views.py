@@ -142,6 +142,12 @@ def _replace_line(text: str, replace: str) -> str:
     return "\n".join(lines)
 
 
+def _preview(found) -> dict:
+    """The paste preview: what was read, each bad line (an ambiguous one with its cards described), the check."""
+    errors = selectors.with_choices([e.as_dict() for e in found.parsed.errors])
+    return {"parsed": found.parsed, "errors": errors, "groups": _grouped(found.entries), "check": found.check}
+
+
 @login_required
 def new(request):
     posted = request.POST or None
@@ -158,7 +164,7 @@ def new(request):
         try:
             if text and "confirm" not in posted:
                 found = checking.import_preview(text, data["alignment"], data.get("fallen_wizard", ""))
-                preview = {"parsed": found.parsed, "groups": _grouped(found.entries), "check": found.check}
+                preview = _preview(found)
             else:
                 if text:
                     deck = services.import_deck(request.user, text=text, **meta)
@@ -171,7 +177,7 @@ def new(request):
             if exc.code == "import_errors":
                 # "Deck speichern" straight after pasting: show the lines with their replace buttons.
                 found = checking.import_preview(text, data["alignment"], data.get("fallen_wizard", ""))
-                preview = {"parsed": found.parsed, "groups": _grouped(found.entries), "check": found.check}
+                preview = _preview(found)
     return render(request, "decks/new.html", {"form": form, "preview": preview})
 
 
@@ -223,7 +229,8 @@ def edit(request, pk):
         "check": _check_context(deck, entries),
         "stats": deck_stats(plain),
         "query": query,
-        "results": selectors.search_cards(query),
+        "results": _results(query, deck, plain),
+        "shared_names": selectors.shared_german_names(),
         "parts": Part.choices,
         # German labels for the autocomplete script (cards that share a name show set, type, alignment).
         "card_labels": {
@@ -232,6 +239,45 @@ def edit(request, pk):
         },
     }
     return render(request, "decks/edit.html", context)
+
+
+# The part a card found in the editor goes to by default, by card type.
+TYPE_PARTS = {"Character": Part.CHARACTERS, "Resource": Part.RESOURCES, "Hazard": Part.HAZARDS, "Site": Part.SITES}
+POOL_CHARACTERS = 10  # "Anfangscharaktere: Bis zu 10 Charaktere" (meccg.pool.max10)
+
+
+def character_part(plain) -> str:
+    """Where a character found in the editor goes: the pool while it is being built (no play-deck character
+    yet and fewer than 10 in the pool), the play deck's characters after that."""
+    in_pool = sum(e.quantity for e in plain if e.part == Part.POOL and e.card.card_type == "Character")
+    in_deck = any(e.part == Part.CHARACTERS for e in plain)
+    return Part.POOL if not in_deck and in_pool < POOL_CHARACTERS else Part.CHARACTERS
+
+
+def _default_part(card, characters: str) -> str:
+    """The part a card found goes to: its type's; a character the part being built, but an avatar (Gandalf,
+    a Ringwraith) or an agent never the pool (the book keeps them out of the starting characters)."""
+    if card.card_type != "Character":
+        return TYPE_PARTS.get(card.card_type, Part.RESOURCES)
+    info = selectors.card_index().by_code.get(card.code.upper())
+    if info is not None and (info.avatar_kind or info.is_agent):
+        return Part.CHARACTERS
+    return characters
+
+
+def _results(query: str, deck, plain) -> list[dict]:
+    """The editor's search results: each card with the part it goes to and, where several different cards
+    share its German name, the English name and a line of text to tell them apart."""
+    shared = selectors.shared_german_names()
+    characters = character_part(plain)
+    rows = []
+    for card in selectors.search_cards(query, deck.alignment):
+        part = _default_part(card, characters)
+        ambiguous = card.name_de in shared
+        rows.append(
+            {"card": card, "part": part, "shared": ambiguous, "text": selectors.text_line(card) if ambiguous else ""}
+        )
+    return rows
 
 
 def _live_change(request, deck):
@@ -250,7 +296,12 @@ def _live_change(request, deck):
     entries = selectors.entries_of(deck)
     plain = selectors.plain_entries(entries)
     check = _check_context(deck, entries)
-    context = {"groups": _grouped(plain), "check": check, "stats": deck_stats(plain)}
+    context = {
+        "groups": _grouped(plain),
+        "check": check,
+        "stats": deck_stats(plain),
+        "shared_names": selectors.shared_german_names(),
+    }
     return JsonResponse(
         {
             "cards": render_to_string("decks/_edit_cards.html", context, request=request),

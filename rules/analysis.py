@@ -149,7 +149,11 @@ def german_correction(word: str) -> str:
     lowered = word.casefold()
     if len(lowered) < 4 or lowered in _german_dictionary():
         return ""
-    found = _german_dictionary().correction(lowered)
+    dictionary = _german_dictionary()
+    # The most frequent candidate, ties by spelling: pyspellchecker's own correction() breaks ties in set order,
+    # which differs from process to process (the same query was corrected to "tales" or "teiles").
+    candidates = dictionary.candidates(lowered) or set()
+    found = min(candidates, key=lambda w: (-dictionary[w], w), default="")
     return found if found and found != lowered else ""
 
 

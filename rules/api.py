@@ -16,6 +16,7 @@ from . import selectors
 from .models import GlossaryTerm, Rulebook, Section, SectionKind
 from .search import SearchError
 from .serializers import (
+    GameGroupSerializer,
     GlossaryTermSerializer,
     RulebookSerializer,
     SearchHitSerializer,
@@ -114,6 +115,11 @@ class SearchView(GenericAPIView):
                         help_text="das durchsuchte Spiel, wenn ohne `game` gesucht wurde und die Suche ein Spiel nennt",
                     ),
                     "terms": GlossaryTermSerializer(many=True),
+                    "by_game": GameGroupSerializer(
+                        many=True,
+                        help_text="die Antwort je Spiel, wenn die Frage kein Spiel nennt und mehrere Regelhefte sie "
+                        "beantworten (sonst leer)",
+                    ),
                     "results": SearchHitSerializer(many=True),
                 },
             ),
@@ -143,4 +149,5 @@ class SearchView(GenericAPIView):
         # the game searched when no game was chosen but the query named one ("Zange Die Zwei Türme"), else null
         response.data["named_game"] = results.game.slug if results.named_game else None
         response.data["terms"] = GlossaryTermSerializer(results.terms, many=True).data
+        response.data["by_game"] = GameGroupSerializer(results.by_game, many=True).data
         return response

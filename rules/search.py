@@ -11,12 +11,12 @@ questions that editors list for it).  Words found nowhere are corrected against 
 bridged when they are correct German the books just don't use.
 """
 
-import html
 import math
 import re
 import uuid
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.utils.translation import gettext as _
 from rapidfuzz import fuzz, process
@@ -25,9 +25,10 @@ from rapidfuzz.distance import OSA
 from cards.models import Game
 
 from . import analysis, register, search_index
-from .analysis import AnalysedQuery, Idea, Sentences, analyse_query, fold
+from .analysis import AnalysedQuery, Idea, analyse_query, fold
 from .models import GlossaryTerm, Rulebook, Section
 from .search_index import SearchIndex
+from .snippets import answer_snippet, covered_weight, highlight, opening
 
 MAX_QUERY_LENGTH = 200  # a question with its situation ("Wer entscheidet, … wenn zwei gleich weit entfernt sind?")
 MAX_RESULTS = 50
@@ -62,13 +63,13 @@ HEAD_SPAN = 3.0  # a heading longer than this many times the average one (a glos
 PROXIMITY_WEIGHT = 3.5  # the middle of a plateau: 3–5 rank the three question sets alike (2 one less)
 PROXIMITY_DEPTH = 40
 COUNT_WEIGHT = 0.5  # a count question ("wie viele") and a sentence with a number: this much of an idea
-SNIPPET_WIDTH = 260
 SNIPPET_ROWS = 20  # one page of results
 # What a hit shows (heading, book, link, text for the snippet), without the long token and vocabulary columns.
 HIT_FIELDS = ["id", "heading", "slug", "order", "depth", "kind", "alignments", "parent_id", "body_text", "rulebook_id"]
 BOOK_FIELDS = ["id", "title", "game__id", "game__slug", "game__name", "game__order"]
 
 german_stem = analysis.stem  # kept for callers of the former module-level stemmer
+__all__ = ["answer_snippet", "highlight", "search"]  # the snippet functions live in rules.snippets
 
 
 class SearchError(ValueError):
@@ -101,6 +102,13 @@ class SearchResults:
     nearest_terms: list[GlossaryTerm] = field(default_factory=list)  # offered when nothing was found
     ideas: int = 0
     named_game: bool = False  # the query named the game searched (no game was chosen)
+
+    @cached_property
+    def by_game(self) -> list:
+        """One answer per game when a question that names no game is answered by several books (rules.grouping)."""
+        from .grouping import by_game
+
+        return by_game(self)
 
     @property
     def answer(self) -> SectionHit | None:
@@ -330,7 +338,7 @@ def _proximity(pk: int, analysed: AnalysedQuery, index: SearchIndex, postings: d
         key = present | previous | heading
         covered = cache.get(key)
         if covered is None:
-            covered = cache[key] = _covered_weight(key, analysed)
+            covered = cache[key] = covered_weight(key, analysed)
         previous = present
         if analysed.counts and not tokens.isdisjoint(analysis.NUMBERS):
             covered += COUNT_WEIGHT
@@ -341,7 +349,7 @@ def _proximity(pk: int, analysed: AnalysedQuery, index: SearchIndex, postings: d
             key = (tokens & wanted) | heading
             covered = cache.get(key)
             if covered is None:
-                covered = cache[key] = _covered_weight(key, analysed)
+                covered = cache[key] = covered_weight(key, analysed)
             best = max(best, covered * ASKED_PROXIMITY)
     return 1 + PROXIMITY_WEIGHT * min(1.0, best / (len(analysed.ideas) + (COUNT_WEIGHT if analysed.counts else 0)))
 
@@ -403,11 +411,13 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
         # Short words are rarely typos of a rule's word ("check" is not "eck"); filler is never corrected to.
         if len(typed) < MIN_CORRECTED:
             continue
-        pool = [
+        # sorted: the vocabulary's order is the database's (PostgreSQL's jsonb orders keys by length), and
+        # equally close words must be chosen alike on both ("adventurers": "abenteurers"/"aventuriens")
+        pool = sorted(
             w
             for w in vocabulary
             if abs(len(w) - len(typed)) <= 2 and len(w) >= MIN_CORRECTED and w not in analysis.STOPWORDS
-        ]
+        )
         # similarity in per cent (Indel: twice the common letters over both lengths); a correct German word is
         # corrected only to a near-identical form ("weitergeben" -> "weitergegeben"), not to another word
         # ("bekommen" -> "gekommen")
@@ -418,7 +428,7 @@ def _correct(analysed: AnalysedQuery, index: SearchIndex, books: set[int], game_
             if word:  # no word of the books is that close: an everyday word misspelt ("krigt" -> "kriegt")
                 _read_as(analysed, idea, word, corrections)
             continue
-        best = max(close, key=lambda match: (round(match[1]), vocabulary[match[0]]))[0]
+        best = min(close, key=lambda match: (-round(match[1]), -vocabulary[match[0]], match[0]))[0]
         _replace(analysed, idea, typed, best)
         corrections.append((idea.text, best))
     return corrections
@@ -487,6 +497,10 @@ def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int, index: 
     for section in Section.objects.only(*HIT_FIELDS).filter(pk__in=ids):
         section.rulebook = books[section.rulebook_id]
         by_id[section.pk] = section
+    # The parent's heading tells apart two sections of one name ("Spielzugübersicht › Organisationsphase").
+    parents = dict(Section.objects.filter(pk__in={s.parent_id for s in by_id.values()}).values_list("pk", "heading"))
+    for section in by_id.values():
+        section.parent_heading = parents.get(section.parent_id, "")
     hits = []
     for pk in ids:
         section = by_id.get(pk)
@@ -495,9 +509,10 @@ def _load_hits(ranked, exact_terms, analysed: AnalysedQuery, limit: int, index: 
         score, covered = order.get(pk, (0.0, len(analysed.ideas)))
         # Finding the answering sentence costs; beyond the first page a plain opening does.
         if len(hits) < SNIPPET_ROWS:
-            snippet = answer_snippet(section.body_text, analysed, index.sentences(pk, section.body_text))
+            sentences = index.sentences(pk, section.body_text)
+            snippet = answer_snippet(section.body_text, analysed, sentences, section.heading)
         else:
-            snippet = html.escape(section.body_text[:SNIPPET_WIDTH].rsplit(" ", 1)[0]) + " …"
+            snippet = opening(section.body_text)
         hit = SectionHit(section=section, snippet=snippet, score=score)
         hit.covered = covered
         hit.defines = [t for t in exact_terms if t.section_id == pk]
@@ -561,52 +576,3 @@ def nearest_terms(
     chosen = [pk for ratio, _name, pk in scored[:count] if ratio >= 50]
     loaded = _term_queryset(game).in_bulk(chosen)
     return [loaded[pk] for pk in chosen if pk in loaded]
-
-
-# Snippets ------------------------------------------------------------------------------------------
-
-
-def _covered_weight(tokens, analysed: AnalysedQuery) -> float:
-    """How much of the query a sentence with these tokens covers (the best alternative of each idea)."""
-    return sum(
-        max((weight for group, weight in idea.alternatives.items() if all(t in tokens for t in group)), default=0)
-        for idea in analysed.ideas
-    )
-
-
-def answer_snippet(text: str, analysed: AnalysedQuery, sentences: Sentences | None = None) -> str:
-    """The sentence(s) of the text that best answer the query, escaped, the query's words in <mark>.
-
-    ``sentences``: the text's sentence spans and tokens if already known (the index keeps them per section).
-    """
-    spans, tokens = sentences or analysis.sentence_tokens(text)
-    if not spans:
-        return ""
-    wanted = analysed.tokens
-    scores = [0.0 if wanted.isdisjoint(found) else _covered_weight(found, analysed) for found in tokens]
-    best = max(range(len(spans)), key=lambda i: (scores[i], -i))
-    chosen = text[slice(*spans[best])]
-    if len(chosen) < 100 and best + 1 < len(spans):
-        chosen += " " + text[slice(*spans[best + 1])]  # a short answer reads better with the sentence after it
-    prefix = "… " if best > 0 else ""
-    suffix = ""
-    if len(chosen) > SNIPPET_WIDTH * 2:
-        chosen, suffix = chosen[: SNIPPET_WIDTH * 2].rsplit(" ", 1)[0], " …"
-    elif best + 1 < len(spans):
-        suffix = " …"
-    return prefix + highlight(chosen, analysed) + suffix
-
-
-def highlight(text: str, analysed: AnalysedQuery) -> str:
-    """Escape the text and wrap every word that stands for one of the query's tokens in <mark>."""
-    wanted = analysed.tokens
-    out = []
-    position = 0
-    for match in analysis.WORD.finditer(text):
-        word = match.group(0)
-        if set(analysis.word_tokens(word)) & wanted and fold(word) not in analysis.STOPWORDS:
-            out.append(html.escape(text[position : match.start()]))
-            out.append(f"<mark>{html.escape(word)}</mark>")
-            position = match.end()
-    out.append(html.escape(text[position:]))
-    return "".join(out)

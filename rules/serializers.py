@@ -66,6 +66,9 @@ class GlossaryTermSerializer(serializers.ModelSerializer):
 
 class SearchHitSerializer(serializers.Serializer):
     section = SectionSerializer()
+    parent_heading = serializers.CharField(
+        source="section.parent_heading", help_text="Überschrift des übergeordneten Abschnitts, sonst leer"
+    )
     snippet = serializers.CharField(help_text="HTML, Treffer in <mark>")
     score = serializers.FloatField()
     defines = serializers.SerializerMethodField(help_text="gesuchte Begriffe, die dieser Abschnitt definiert")
@@ -73,3 +76,11 @@ class SearchHitSerializer(serializers.Serializer):
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_defines(self, hit):
         return [term.term for term in hit.defines]
+
+
+class GameGroupSerializer(serializers.Serializer):
+    """One game's answer to a question that names no game and is answered by several books."""
+
+    game = serializers.CharField(source="game.slug")
+    game_name = serializers.CharField(source="game.name")
+    hits = SearchHitSerializer(many=True)

@@ -90,4 +90,14 @@ def search_page(request):
         else:
             page = Paginator(results.sections, 20).get_page(request.GET.get("seite"))
             context.update(results=results, page=page, cards=selectors.cards_named(results.query))
+            context["shown"] = _shown_above(results, page)
     return render(request, "rules/search.html", context, status=status)
+
+
+def _shown_above(results, page) -> set[int]:
+    """Sections the first page shows above the list (the answer per game, or the best answer): not listed twice."""
+    if page.number != 1:
+        return set()
+    if results.by_game:
+        return {hit.section.pk for group in results.by_game for hit in group.hits}
+    return {results.answer.section.pk} if results.answer else set()

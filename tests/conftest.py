@@ -66,6 +66,16 @@ def _session_worker_idle():
 
 
 @pytest.fixture(autouse=True)
+def _german_after_each_test():
+    """A request in English (the language cookie) leaves English active in the test's thread (LocaleMiddleware
+    activates, nothing deactivates): the next test's German messages would come out English."""
+    yield
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Throttle counters and cached answers live in the cache: every test starts with none."""
     from django.core.cache import cache

@@ -8,6 +8,7 @@ from pathlib import Path
 import nh3
 from django.db import connection, transaction
 
+from cards import german_names
 from cards.models import Alignment, Card, CardSet, CardType, Game
 
 _NUMBER = re.compile(r"^\s*\(?\s*([+-]?\d+)")
@@ -151,6 +152,9 @@ def import_meccg(path: Path, log=lambda message: None) -> ImportSummary:
     game = Game.objects.get(slug="meccg")
     summary = ImportSummary()
     existing = {card.code: card for card in Card.objects.filter(game=game)}
+    # German names the project corrected (cards/german_names.py) stand instead of the data's, so a re-import
+    # neither undoes them nor counts them as changes.
+    corrected = german_names.corrected_names()
     to_create, to_update, changed_fields = [], [], set()
     seen: set[str] = set()
     for set_code, raw_set in sorted(data.items(), key=lambda item: item[1].get("order", 0)):
@@ -175,6 +179,7 @@ def import_meccg(path: Path, log=lambda message: None) -> ImportSummary:
                 summary.errors.append(f"{record_label(set_code, position, raw)}: {exc}")
                 continue
             seen.add(values["code"])
+            values["name_de"] = corrected.get(values["code"], values["name_de"])
             card = existing.get(values["code"])
             if card is None:
                 to_create.append(Card(game=game, card_set=card_set, **values))
@@ -196,6 +201,7 @@ def import_meccg(path: Path, log=lambda message: None) -> ImportSummary:
     Card.objects.bulk_create(to_create, batch_size=500)
     if to_update:
         Card.objects.bulk_update(to_update, sorted(changed_fields), batch_size=500)
+    german_names.apply(log)
     if connection.vendor == "postgresql":
         # Fresh statistics so the planner uses the search indexes right after a bulk import.
         with connection.cursor() as cursor:

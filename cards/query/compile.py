@@ -16,6 +16,7 @@ from rapidfuzz import fuzz, process
 
 from cards.models import Card
 
+from . import keyed
 from . import vocabulary as voc
 from .nodes import And, Exact, Field, Flag, Not, Or, Phrase, Word
 
@@ -217,6 +218,11 @@ class Compiler:
             )
         if key == "game":
             return Q(game__slug__iexact=value) | Q(game__name__icontains=value)
+        if key == "keyed":
+            # Case-sensitive on both databases ({s} Schattenland is no {S} Schattenfeste): a regular expression.
+            # As a subquery, so "-schlüssel:ww" also finds the cards that are keyed to nothing.
+            keyed_here = reduce(and_, (Q(attributes__playable__regex=keyed.regex(s, n)) for s, n in value))
+            return Q(pk__in=Card.objects.filter(keyed_here).values("pk"))
         raise TypeError(f"unknown field {key}")
 
     def rank(self, words: list[str]):

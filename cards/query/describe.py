@@ -21,6 +21,7 @@ def _field_labels() -> dict:
         "home": _("Heimatort"),
         "region": _("Region"),
         "site_type": _("Ortstyp"),
+        "keyed": _("Schlüssel"),
         "mind": _("Geist"),
         "di": _("Direkter Einfluss"),
         "prowess": _("Kampfkraft"),
@@ -34,6 +35,10 @@ def _value(key: str, value) -> str:
     from cards.models import Alignment, CardType
     from cards.presentation import SITE_TYPES, subtype_label
 
+    if key == "keyed":
+        from .keyed import label
+
+        return label(value)
     if key == "race":
         from cards.presentation import RACES
 

@@ -33,6 +33,7 @@ class Token:
     field: str = ""  # FIELD only: the field name as typed
     op: str = ""  # FIELD only: one of : = != < <= > >=
     value_pos: int = 0  # FIELD only: where the value starts
+    content_pos: int = 0  # FIELD only: where the value's first character is (after an opening quote)
 
 
 OR_WORDS = {"or", "oder"}
@@ -136,12 +137,14 @@ def _word_or_field(text: str, i: int, tokens: list[Token]) -> int:
         name, op, value_pos = match.group(1), match.group(2), i + match.end()
     # Spaces between operator and value are allowed too ("name: gandalf").
     start = _skip_space(text, value_pos)
+    content = start
     if start < len(text) and text[start] == '"':
         value, end = _phrase(text, start)
+        content = _skip_space(text, start + 1)
     else:
         end = _run(text, start)
         value = text[start:end]
     if not value:
         raise at(start, _("Nach „%(field)s%(op)s“ fehlt ein Wert") % {"field": name, "op": op})
-    tokens.append(Token(T.FIELD, i, value, field=name, op=op, value_pos=start))
+    tokens.append(Token(T.FIELD, i, value, field=name, op=op, value_pos=start, content_pos=content))
     return end

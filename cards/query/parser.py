@@ -11,6 +11,7 @@ sort:/order: may only stand at the top level (not negated, not inside "or" or pa
 
 from django.utils.translation import gettext as _
 
+from . import keyed
 from . import vocabulary as voc
 from .errors import QuerySyntaxError
 from .lexer import T, Token, at, tokenize
@@ -156,6 +157,8 @@ def _field(token: Token):
                 % {**_fv(token), "known": ", ".join(voc.known_values(spec.table))},
             )
         return Field(spec.key, op, resolved, token.pos)
+    if spec.kind == voc.KEYED:
+        return Field(spec.key, op, keyed.parse_value(value, token.content_pos, token.field), token.pos)
     if spec.kind == voc.FLAG:
         flag = voc.FLAGS.get(voc.normalise(value))
         if flag is None:

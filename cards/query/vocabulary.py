@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-TEXT, ENUM, NUMBER, FLAG, OPTION = "text", "enum", "number", "flag", "option"
+TEXT, ENUM, NUMBER, FLAG, OPTION, KEYED = "text", "enum", "number", "flag", "option", "keyed"
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,8 @@ SPECS = [
     (("heimat", "heimatort", "home"), FieldSpec("home", TEXT)),
     (("region",), FieldSpec("region", TEXT)),
     (("ort", "ortstyp", "site"), FieldSpec("site_type", ENUM, "site_type")),
+    # the region and site symbols a creature is playable at (cards/query/keyed.py)
+    (("schluessel", "keyed", "key", "gebunden"), FieldSpec("keyed", KEYED)),
     (("ist", "is"), FieldSpec("is", FLAG)),
     (("geist", "mind"), FieldSpec("mind", NUMBER, column="mind")),
     (("einfluss", "di"), FieldSpec("di", NUMBER, column="direct_influence")),

@@ -37,7 +37,7 @@ def test_only_editors_may_write(client, django_user_model):
     response = _post(client, "TW-120", text="Einzigartig.")
     assert response.status_code == 403
     assert "<h1>Zugriff verweigert</h1>" in response.content.decode()
-    assert not GermanCardText.objects.exists()
+    assert not GermanCardText.objects.filter(card__code="TW-120").exists()
 
 
 def test_editor_writes_german_text_shown_with_status_and_original(client, editor):

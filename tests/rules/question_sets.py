@@ -4,6 +4,8 @@ Each set is asked within its book; issue #10's bar is the right section first fo
 within the first three for all.
 """
 
+import html
+import re
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -63,3 +65,25 @@ def outcome(questions) -> tuple[int, list[tuple[str, str, list[str]]]]:
         elif not set(found) & set(question["accept"]):
             misses.append((question["game"], question["text"], found))
     return first, misses
+
+
+def plain(text: str) -> str:
+    """Marks and escapes off, case folded, white space single: how an answer phrase is looked for."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).casefold().split())
+
+
+def snippet_answers(questions) -> tuple[int, list[tuple[str, str, str]]]:
+    """Over the questions with ``answer`` phrases whose first hit (within the book) is accepted: how many show an
+    answer phrase in the first hit's snippet, and (game, question, snippet) of those that do not."""
+    judged, missed = 0, []
+    for question in questions:
+        if not question.get("answer"):
+            continue
+        sections = search(question["text"], question["game"], limit=3).sections
+        if not sections or sections[0].section.slug not in question["accept"]:
+            continue
+        judged += 1
+        shown = plain(sections[0].snippet)
+        if not any(plain(phrase) in shown for phrase in question["answer"]):
+            missed.append((question["game"], question["text"], shown))
+    return judged, missed

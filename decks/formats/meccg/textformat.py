@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
-from . import names
+from . import ambiguity, names
 from .cardinfo import CardInfo
 from .model import BALROG, CHARACTERS, FALLEN_WIZARD, HAZARDS, HERO, MINION, POOL, RESOURCES, SIDEBOARD, SITES
 
@@ -242,9 +242,13 @@ class LineError:
     text: str
     message: str
     suggestions: list[str] = field(default_factory=list)
+    choices: list[str] = field(default_factory=list)  # codes of the different cards an ambiguous name means
 
     def as_dict(self) -> dict:
-        return {"line": self.line, "text": self.text, "message": self.message, "suggestions": self.suggestions}
+        found = {"line": self.line, "text": self.text, "message": self.message, "suggestions": self.suggestions}
+        if self.choices:
+            found["choices"] = list(self.choices)
+        return found
 
 
 @dataclass
@@ -371,6 +375,11 @@ class CardIndex:
 
     def choose(self, candidates: list[CardInfo], alignment: str, part: str) -> CardInfo:
         """The printing that fits the deck: right type for the part, deck alignment, oldest set."""
+        return min(candidates, key=self.fit(alignment, part))
+
+    @staticmethod
+    def fit(alignment: str, part: str):
+        """How well a card fits the deck, lower first: (type for the part, deck alignment, set, number)."""
         order = _PREFERENCE.get(alignment, _PREFERENCE[HERO])
         types = _PART_TYPES.get(part, ())
 
@@ -379,7 +388,7 @@ class CardIndex:
             align_rank = order.index(card.alignment) if card.alignment in order else len(order)
             return (type_rank, align_rank, _set_rank(card.set_code), _code_number(card.code))
 
-        return min(candidates, key=rank)
+        return rank
 
 
 _SET_ORDER = ["TW", "TD", "DM", "LE", "AS", "WH", "BA"]
@@ -788,7 +797,26 @@ def _resolve(index, name, set_code, number_part, alignment, part, number, raw, m
                 index.suggestions(name, 3, leading=(candidates[0].name_de,)),
             )
         candidates = in_set
+    meant = ambiguity.different_cards(candidates, index.fit(alignment, part))
+    if len(meant) > 1:
+        return None, _ambiguous(number, raw, name, meant)
     return index.choose(candidates, alignment, part), None
+
+
+def _ambiguous(number: int, raw: str, name: str, meant: list[CardInfo]) -> LineError:
+    """A line such as "3 Versteck" (Concealment or Hiding?): each card as a suggestion that names its code."""
+    listed = _(" oder ").join(f"{card.name_en} ({card.code})" for card in meant)
+    message = _(
+        "Zeile %(line)d: „%(name)s“ heißen mehrere Karten: %(cards)s. Welche ist gemeint? Schreibe den Code "
+        "dazu, z. B. „%(example)s“."
+    ) % {"line": number, "name": name, "cards": listed, "example": f"{meant[0].name_de} ({meant[0].code})"}
+    return LineError(
+        number,
+        raw,
+        message,
+        [f"{card.name_de} ({card.code})" for card in meant],
+        [card.code for card in meant],
+    )
 
 
 def _printing_tag(card: CardInfo, index: CardIndex, alignment: str, part: str) -> str:
