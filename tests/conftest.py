@@ -66,6 +66,21 @@ def _session_worker_idle():
 
 
 @pytest.fixture(autouse=True)
+def _turn_mail_not_quietened_by_activity(settings):
+    """Tests play their moves within seconds, so every player is "active": the rule that spares an active
+    player the turn mail (MAIL_AWAY_MINUTES, matches/quiet.py) would leave the delivery tests nothing to
+    deliver. It is off here; tests/matches/test_quiet_mail.py sets it and checks it."""
+    settings.MAIL_AWAY_MINUTES = 0
+
+
+@pytest.fixture(autouse=True)
+def _no_periodic_thread(settings):
+    """The embedded default's periodic thread (core/periodic.py) would write from outside the test's
+    transaction; tests/core/test_periodic.py runs its schedule by hand."""
+    settings.PERIODIC_IN_PROCESS = False
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Throttle counters and cached answers live in the cache: every test starts with none."""
     from django.core.cache import cache

@@ -178,14 +178,22 @@
     });
   }
 
+  /* A field of the form, inside it or after the board with form="<id>" (the tab order: card, board, button). */
+  function field(form, selector) {
+    return form.querySelector(selector) || (form.id && document.querySelector(selector + '[form="' + form.id + '"]'));
+  }
+
   function initMoveForm(form) {
     var board = document.querySelector(".zt-board");
     if (!board) { return; }
     var position = board.dataset.position;
-    var choice = form.querySelector("[data-zt-choice]");
-    var pathInput = form.querySelector("[data-zt-path]");
+    var choice = form.querySelector("[data-zt-choice]") || document.querySelector("[data-zt-after-board] [data-zt-choice]");
+    var pathInput = field(form, "[data-zt-path]");
     var actionInput = form.querySelector("[data-zt-action]");
-    var typeSelect = form.querySelector("[data-zt-type]");
+    var typeSelect = form.querySelector("select[data-zt-type]");
+    var manual = document.querySelector("[data-zt-manual]");
+    // With JavaScript the board is the way to choose; typing stays one click away (open after an error).
+    if (manual && pathInput && !pathInput.value && !manual.querySelector("[data-zt-move-error]")) { manual.open = false; }
     var token = form.querySelector("input[name=csrfmiddlewaretoken]");
     var moves = [];
     var latest = 0;  // only the answer to the newest request counts (answers may arrive out of order)
@@ -237,10 +245,10 @@
       var action = { type: move.jump ? "jump" : "move", card: card.value, figure: Number(figure.value) };
       if (move.jump) { action.to = move.end; } else { action.path = move.path; }
       actionInput.value = JSON.stringify(action);
-      pathInput.value = move.path.map(function (f) { return f[0] + "," + f[1]; }).join(" ");
+      if (pathInput) { pathInput.value = move.path.map(function (f) { return f[0] + "," + f[1]; }).join(" "); }
     });
     // typing a path by hand replaces the clicked action
-    pathInput.addEventListener("input", function () { actionInput.value = ""; });
+    if (pathInput) { pathInput.addEventListener("input", function () { actionInput.value = ""; }); }
     form.addEventListener("change", function (event) {
       if (event.target !== pathInput) { refresh(); }
     });
@@ -264,11 +272,20 @@
     });
   }
 
+  /* Each element once: the live update (matches/live.js) replaces parts of the page and says so. */
+  function once(selector, setup) {
+    document.querySelectorAll(selector).forEach(function (el) {
+      if (el.dataset.ztReady) { return; }
+      el.dataset.ztReady = "1";
+      setup(el);
+    });
+  }
+
   function init() {
-    document.querySelectorAll(".zt-board").forEach(initRoving);
-    document.querySelectorAll("[data-zt-analysis]").forEach(initAnalysis);
-    document.querySelectorAll("form[data-zt-move]").forEach(initMoveForm);
-    document.querySelectorAll("form[data-zt-place]").forEach(initPlaceForm);
+    once(".zt-board", initRoving);
+    once("[data-zt-analysis]", initAnalysis);
+    once("form[data-zt-move]", initMoveForm);
+    once("form[data-zt-place]", initPlaceForm);
   }
 
   if (document.readyState === "loading") {
@@ -276,4 +293,5 @@
   } else {
     init();
   }
+  document.addEventListener("bruchtal:updated", init);
 })();

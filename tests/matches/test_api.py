@@ -97,11 +97,11 @@ def test_move_roll_applied_with_events(dice_match, users):
     move = response.json()
     status = api(player).get(f"/api/matches/{dice_match.pk}/moves/{move['id']}/").json()
     assert status["status"] == "applied" and status["applied_version"] == 1
-    events = api().get(f"/api/matches/{dice_match.pk}/events/?since=0").json()
+    events = api().get(f"/api/matches/{dice_match.pk}/events/?since=0").json()["results"]
     roll = events[-1]
     assert f"{player.username} würfelt 2W6" in roll["text"] and roll["data"]["kind"] == "roll"
     since = roll["sequence"]
-    assert api().get(f"/api/matches/{dice_match.pk}/events/?since={since}").json() == []
+    assert api().get(f"/api/matches/{dice_match.pk}/events/?since={since}").json()["results"] == []
     # the same idempotency key again: the same move, not a second roll
     again = submit(player, dice_match, {"type": "roll", "dice": "2W6"}, idempotency_key="a1")
     assert again.status_code == 202 and again.json()["id"] == move["id"]
