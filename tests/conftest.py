@@ -1,4 +1,7 @@
+import os
+import tempfile
 import uuid
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -13,6 +16,20 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "worker" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """SQLite: the test database is a file, not memory. In memory, the test server shares one connection
+    between all its request threads and the test, and requests at the same time (a live match page
+    fetching itself while another page loads, issue 33) interleave on it until SQLite refuses ("database
+    table is locked"). On a file every thread has its own connection, as under runserver."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        name = Path(tempfile.gettempdir()) / f"bruchtal-test-{os.getpid()}.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(name)
 
 
 @pytest.fixture(autouse=True)

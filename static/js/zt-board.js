@@ -135,16 +135,36 @@
         if (event.key !== "Enter" && event.key !== " ") { return; }
         event.preventDefault();
       }
-      pick(Number(cell.dataset.r), Number(cell.dataset.c), cell);
+      pick(Number(cell.dataset.r), Number(cell.dataset.c), cell, event);
     }
     board.addEventListener("click", handle);
     board.addEventListener("keydown", handle);
   }
 
+  /* On a phone the fields are small (the board fits the screen's width): a tap beside a lit field picks it. */
+  function nearestEnd(board, moves, r, c, event) {
+    if (!event || event.type !== "click" || typeof event.clientX !== "number") { return null; }
+    var best = null;
+    var bestDistance = Infinity;
+    moves.forEach(function (m) {
+      if (Math.abs(m.end[0] - r) > 1 || Math.abs(m.end[1] - c) > 1) { return; }
+      var cell = cellAt(board, m.end[0], m.end[1]);
+      if (!cell) { return; }
+      var box = cell.getBoundingClientRect();
+      var d = Math.hypot(box.left + box.width / 2 - event.clientX, box.top + box.height / 2 - event.clientY);
+      if (d < bestDistance) { best = m.end; bestDistance = d; }
+    });
+    return best;
+  }
+
   function chooser(board, getMoves, choice, onChoose) {
     var last = null;
     var index = 0;
-    onFieldPick(board, function (r, c, cell) {
+    onFieldPick(board, function (r, c, cell, event) {
+      if (!getMoves().some(function (m) { return same(m.end, [r, c]); })) {
+        var near = nearestEnd(board, getMoves(), r, c, event);
+        if (near) { r = near[0]; c = near[1]; }
+      }
       // the way that takes the most orcs first, then the shortest (as the table of the page)
       var moves = getMoves().filter(function (m) { return same(m.end, [r, c]); }).sort(function (a, b) {
         var taken = (b.captured.length + b.pincered.length) - (a.captured.length + a.pincered.length);
@@ -210,7 +230,7 @@
       actionInput.value = "";
       clearMarks(board, true);
       if (!card || !figure) { return; }
-      var jumping = typeSelect && typeSelect.value === "jump";
+      var jumping = Boolean(typeSelect && typeSelect.value === "jump");
       var body = {
         position: position,
         from: [Number(figure.dataset.r), Number(figure.dataset.c)],

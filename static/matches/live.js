@@ -87,6 +87,7 @@
 
   function startPolling() {
     source = null;
+    root.dataset.liveState = "poll";
     if (!pollTimer) { pollTimer = setTimeout(poll, POLL_MS); }
   }
 
@@ -94,6 +95,7 @@
     if (!window.EventSource || !root.dataset.liveUrl) { startPolling(); return; }
     source = new EventSource(root.dataset.liveUrl);
     source.addEventListener("rev", function (event) {
+      root.dataset.liveState = "stream";
       try { checkRevision(JSON.parse(event.data).rev); } catch (e) { refresh(); }
     });
     source.addEventListener("changed", refresh);
