@@ -289,6 +289,9 @@ CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=1000)
 # moves workers do not keep up (or none runs).
 HEALTH_WORKER_HEARTBEAT_SECONDS = env.int("HEALTH_WORKER_HEARTBEAT_SECONDS", default=30)
 HEALTH_PENDING_MOVE_SECONDS = env.int("HEALTH_PENDING_MOVE_SECONDS", default=30)
+# /healthz is answered by the ASGI server (uvicorn), beside the pages' event streams, never queued behind
+# gunicorn's page requests; it then also checks that gunicorn accepts connections at this address.
+HEALTH_WEB_ADDR = env("HEALTH_WEB_ADDR", default="")
 # Live match pages (matches/live.py): "the match changed" travels over Redis pub/sub between the process
 # that changed it (a worker) and the one streaming the page (the ASGI server); without Redis, in-process.
 LIVE_REDIS_URL = env(
