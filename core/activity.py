@@ -21,6 +21,9 @@ logger = logging.getLogger(__name__)
 WRITE_EVERY = 60
 # Getting a token is no visit (an app logs in, then its calls count); the health probes have no user.
 NOT_ACTIVITY = ("/api/auth/", "/healthz", "/livez")
+# An open match page keeps its live stream (or poll) going and fetches itself when the match changes: that
+# is the page being open, not the player being there (the match's own mail asks Seat.seen_at instead).
+PAGE_BY_ITSELF = ("/live/", "/stand/")
 
 
 def touch(user_id: int, now: datetime | None = None) -> bool:
@@ -61,6 +64,8 @@ class ActivityMiddleware:
             and getattr(user, "is_authenticated", False)
             and response.status_code < 500
             and not request.path.startswith(NOT_ACTIVITY)
+            and not request.path.endswith(PAGE_BY_ITSELF)
+            and request.headers.get("X-Requested-With") != "live"
         ):
             touch(user.pk)
         return response

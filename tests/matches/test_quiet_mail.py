@@ -147,6 +147,16 @@ def test_the_page_and_the_api_count_as_activity(users, client):
     assert Activity.objects.filter(user=users[1]).exists()
 
 
+def test_an_open_page_updating_itself_is_not_activity(users, client, settings):
+    settings.LIVE_STREAM_WSGI = False
+    match = start_zwei_tuerme(users)
+    client.force_login(users[2])
+    client.get(f"/partien/{match.pk}/stand/")
+    client.get(f"/partien/{match.pk}/live/")
+    client.get(match.get_absolute_url(), headers={"X-Requested-With": "live"})  # live.js fetching the page
+    assert not Activity.objects.filter(user=users[2]).exists()
+
+
 def test_the_digest_says_the_time_left_only_to_the_player_on_turn(users, quiet):
     match = start_zwei_tuerme(users)
     on_turn = Seat.objects.get(match=match, order=match.state["turn"]).user
