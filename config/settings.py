@@ -301,8 +301,9 @@ LIVE_REDIS_URL = env(
 # threads (the embedded default), never for gunicorn's sync workers (production serves it with the ASGI
 # server; a WSGI server answers 204 and the page polls instead).
 LIVE_STREAM_WSGI = env.bool("LIVE_STREAM_WSGI", default=CELERY_TASK_ALWAYS_EAGER)
-# No turn mail to a player active on the site within this many minutes (0: this rule is off; the player on
-# the match page, the mover and an already mailed absence stay quiet anyway: matches/quiet.py).
+# No turn or result mail to a player active on the site within this many minutes, one turn mail per absence,
+# none once the turn has passed (0: these rules are off; the player on the match page and the mover stay
+# unmailed anyway: matches/quiet.py).
 MAIL_AWAY_MINUTES = env.int("MAIL_AWAY_MINUTES", default=15)
 # Absolute links in e-mails (turn notices, digests, results): the site's public address, no trailing slash.
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")

@@ -11,6 +11,9 @@ hot path stays as it is and the answer uses what is known at sending time:
 - and once a player is away, the first turn notice of a match is mailed and the next ones of that match are
   not, until the player comes back (reads the match's notices or is active again).
 
+``MAIL_AWAY_MINUTES=0`` turns off the rules about being away (the last three); the first two and the
+mover's stay.
+
 The player who made the move (or clicked "Partie starten") is left out when the notice is written
 (``notifications.notify(actor=…)``).
 """
@@ -58,11 +61,11 @@ def mail_helps(notice: Notice, now: datetime | None = None) -> bool:
     seat = Seat.objects.filter(match_id=notice.match_id, user_id=notice.user_id).first()
     if on_match_page(seat, now):
         return False
-    if notice.kind not in AWAY_ONLY:
+    minutes = settings.MAIL_AWAY_MINUTES
+    if notice.kind not in AWAY_ONLY or not minutes:  # 0: the rules about being away are off
         return True
     active = last_active(notice.user_id)
-    minutes = settings.MAIL_AWAY_MINUTES
-    if minutes and active is not None and active > now - timedelta(minutes=minutes):
+    if active is not None and active > now - timedelta(minutes=minutes):
         return False  # here a moment ago: the page and the header badge tell them
     if notice.kind != "turn":
         return True

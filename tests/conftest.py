@@ -84,9 +84,9 @@ def _session_worker_idle():
 
 @pytest.fixture(autouse=True)
 def _turn_mail_not_quietened_by_activity(settings):
-    """Tests play their moves within seconds, so every player is "active": the rule that spares an active
-    player the turn mail (MAIL_AWAY_MINUTES, matches/quiet.py) would leave the delivery tests nothing to
-    deliver. It is off here; tests/matches/test_quiet_mail.py sets it and checks it."""
+    """Tests play their moves within seconds, so every player is "active": the rules about being away
+    (MAIL_AWAY_MINUTES, matches/quiet.py) would leave the delivery tests nothing to deliver, or only the
+    first mail of each absence. They are off here; tests/matches/test_quiet_mail.py sets them and checks them."""
     settings.MAIL_AWAY_MINUTES = 0
 
 

@@ -4,6 +4,7 @@ without a reload; with the stream switched off the page polls; a phone plays a m
 sideways, with card, board and button on one screen."""
 
 import os
+import re
 import time
 
 import pytest
@@ -162,6 +163,13 @@ def test_a_phone_plays_a_move_without_scrolling_sideways(live_server, two):
     submit = phone.get_by_role("button", name="Zug abschicken").bounding_box()
     assert card["y"] < board["y"] < submit["y"]
     assert submit["y"] + submit["height"] - card["y"] <= phone.viewport_size["height"], (card, submit)
+    expect(phone.locator(".zt-position")).to_have_count(0)  # the notation is for the analysis page only
+    way, last = (
+        phone.locator(f".zt-key-{key}").evaluate("e => getComputedStyle(e).backgroundColor") for key in ("path", "last")
+    )
+    # "Weg" and "letzter Zug" apart in the legend (they were two yellows 16 apart in RGB)
+    (r1, g1, b1), (r2, g2, b2) = (map(int, re.findall(r"\d+", colour)[:3]) for colour in (way, last))
+    assert ((r1 - r2) ** 2 + (g1 - g2) ** 2 + (b1 - b2) ** 2) ** 0.5 > 80, (way, last)
     for link in ("Passwort", "Abmelden"):
         box = phone.get_by_role("link" if link == "Passwort" else "button", name=link).bounding_box()
         assert box["height"] >= 24, (link, box)
