@@ -6,6 +6,7 @@ accepts connections and then never says a word. The database check keeps its thr
 between probes (a probe does not pay for connecting); one that failed is dropped.
 """
 
+import contextlib
 import threading
 from concurrent.futures import ThreadPoolExecutor, wait
 
@@ -41,6 +42,20 @@ def database_status() -> dict:
 def forget_connections() -> None:
     """Every pool thread connects afresh at its next check (after the database settings changed)."""
     _generation[0] += 1
+
+
+def close_connections(timeout: float = 5.0) -> None:
+    """Close the kept connection of every pool thread (before a test database is dropped): one task per
+    thread, held at a barrier until each thread has one."""
+    workers = _pool._max_workers
+    barrier = threading.Barrier(workers)
+
+    def close():
+        with contextlib.suppress(threading.BrokenBarrierError):
+            barrier.wait(timeout)
+        connections["default"].close()
+
+    wait([_pool.submit(close) for _ in range(workers)], timeout=timeout * 2)
 
 
 def web_status() -> dict:

@@ -32,6 +32,15 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
         database.setdefault("TEST", {})["NAME"] = str(name)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _health_checks_let_go_of_the_test_database(django_db_setup):
+    """/healthz keeps a connection per check thread (core/health.py): closed before the database is dropped."""
+    yield
+    from core import health
+
+    health.close_connections()
+
+
 @pytest.fixture(autouse=True)
 def _celery_mode(request):
     """Tasks run eagerly unless a test asks for the real worker; on_commit still applies."""
