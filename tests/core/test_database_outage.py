@@ -56,7 +56,7 @@ def test_other_server_errors_stay_500(monkeypatch):
 def get(url: str, **headers) -> tuple[int, dict, bytes]:
     request = urllib.request.Request(url, headers=headers)  # noqa: S310 (a local test server)
     try:
-        with urllib.request.urlopen(request, timeout=20) as response:  # noqa: S310
+        with urllib.request.urlopen(request, timeout=60) as response:  # noqa: S310 (a fresh worker may be slow)
             return response.status, dict(response.headers), response.read()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read()
