@@ -64,6 +64,7 @@ def test_25_moves_against_the_computer_send_the_human_at_most_3_mails(users, qui
         assert sent.status_code == 202
         moves += 1
     assert Notice.objects.filter(user=frodo, kind="turn").count() >= 25 - matches  # in the site, every one
+    print(f"\n25 moves in {matches} matches against the computer: {len(mails_to(frodo))} mails to the human")
     assert len(mails_to(frodo)) <= 3, [m.subject for m in mails_to(frodo)]
 
 
