@@ -41,8 +41,11 @@ content: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py import_content
 
+# The links in mails point where this serves (SITE_URL, unless set): ADDR may be "host:port" or a port.
 run: content
-	DEBUG=true $(PY) manage.py runserver $(ADDR)
+	@addr="$(ADDR)"; case "$$addr" in *:*) ;; *) addr="127.0.0.1:$$addr" ;; esac; \
+	echo "SITE_URL=$${SITE_URL:-http://$$addr}"; \
+	DEBUG=true SITE_URL="$${SITE_URL:-http://$$addr}" $(PY) manage.py runserver $(ADDR)
 
 test: setup-dev
 	$(PY) -m pytest $(PYTEST_ARGS)

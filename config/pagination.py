@@ -44,3 +44,26 @@ class Pagination(PageNumberPagination):
                 {"param": self.page_query_param, "value": self._number, "pages": self._pages},
                 status_code=404,
             ) from None
+
+
+class EventPagination(Pagination):
+    """A match's events (``GET /api/matches/<id>/events/``): 100 a page, up to 1000 with ``page_size``
+    (``limit`` is read as its other name). ``count`` is every event after ``since``; ``next`` keeps
+    ``since``, so a client follows ``next`` until it is null."""
+
+    page_size = 100
+    page_size_query_param = "page_size"
+    max_page_size = 1000
+
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param) or request.query_params.get("limit")
+        if raw is None or raw == "":
+            return self.page_size
+        if not re.fullmatch(r"[0-9]{1,9}", raw) or int(raw) < 1:
+            raise ApiError(
+                "invalid_page_size",
+                _("Ungültige Seitengröße „%(value)s“: erwartet wird eine ganze Zahl von 1 bis %(max)d.")
+                % {"value": raw[:20], "max": self.max_page_size},
+                {"param": self.page_size_query_param, "value": raw[:20]},
+            )
+        return min(int(raw), self.max_page_size)

@@ -61,6 +61,8 @@ INSTALLED_APPS += BRUCHTAL_GAMES
 MIDDLEWARE = [
     # First, so that oversized bodies and NUL bytes are refused before anything reads them.
     "core.middleware.RequestGuardMiddleware",
+    # The embedded default has no beat: the first request starts beat's schedule in a thread (core/periodic.py).
+    "core.periodic.PeriodicMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.PermissionsPolicyMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -73,6 +75,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A signed-in user's last request (at most one write a minute): mail is not sent to who is here.
+    "core.activity.ActivityMiddleware",
     # Records who changed a tracked row (German card texts), also for admin edits.
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -263,6 +267,8 @@ CELERY_BEAT_SCHEDULE |= {
     # Match pages (issue 20): hourly; each digest reader gets at most one mail a day.
     "matches-mail-digests": {"task": "matches.tasks.send_mail_digests", "schedule": 3600.0},
 }
+# Without a broker (the embedded default) there is no beat: a thread of the web process runs the schedule.
+PERIODIC_IN_PROCESS = env.bool("PERIODIC_IN_PROCESS", default=CELERY_TASK_ALWAYS_EAGER)
 # Queues by urgency: moves (and the computer's turns) on their own queue, served by their own workers
 # (`celery worker -Q moves`); everything else (mail, notices, sweeps, deadlines) on the default queue
 # (`celery worker -Q celery`), so no mail server can delay a move. config/celery.py routes by task name.
@@ -283,6 +289,22 @@ CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=1000)
 # moves workers do not keep up (or none runs).
 HEALTH_WORKER_HEARTBEAT_SECONDS = env.int("HEALTH_WORKER_HEARTBEAT_SECONDS", default=30)
 HEALTH_PENDING_MOVE_SECONDS = env.int("HEALTH_PENDING_MOVE_SECONDS", default=30)
+# /healthz is answered by the ASGI server (uvicorn), beside the pages' event streams, never queued behind
+# gunicorn's page requests; it then also checks that gunicorn accepts connections at this address.
+HEALTH_WEB_ADDR = env("HEALTH_WEB_ADDR", default="")
+# Live match pages (matches/live.py): "the match changed" travels over Redis pub/sub between the process
+# that changed it (a worker) and the one streaming the page (the ASGI server); without Redis, in-process.
+LIVE_REDIS_URL = env(
+    "LIVE_REDIS_URL", default=CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else ""
+)
+# Serve the event stream from a WSGI server too. A stream holds its thread for minutes: fine for runserver's
+# threads (the embedded default), never for gunicorn's sync workers (production serves it with the ASGI
+# server; a WSGI server answers 204 and the page polls instead).
+LIVE_STREAM_WSGI = env.bool("LIVE_STREAM_WSGI", default=CELERY_TASK_ALWAYS_EAGER)
+# No turn or result mail to a player active on the site within this many minutes, one turn mail per absence,
+# none once the turn has passed (0: these rules are off; the player on the match page and the mover stay
+# unmailed anyway: matches/quiet.py).
+MAIL_AWAY_MINUTES = env.int("MAIL_AWAY_MINUTES", default=15)
 # Absolute links in e-mails (turn notices, digests, results): the site's public address, no trailing slash.
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")
 

@@ -6,8 +6,10 @@ RequestDataTooBig/TooManyFieldsSent and is answered as 413 "request too large".
 """
 
 import logging
+import sys
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -17,6 +19,8 @@ logger = logging.getLogger(__name__)
 
 API_PREFIX = "/api/"
 _TOO_LARGE = (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent)
+# The database unreachable (refused, gone, timed out): 503, try again after so many seconds.
+DATABASE_RETRY_AFTER = 30
 
 
 def _messages() -> dict:
@@ -64,7 +68,25 @@ def page_not_found(request, exception=None):
 
 @requires_csrf_token
 def server_error(request):
+    # Django calls this while handling the exception: a database that cannot be reached is no bug of ours
+    # but an outage, and the client should come back (503 with Retry-After), not give up (500).
+    if isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
+        return database_unavailable(request)
     return error_response(request, 500)
+
+
+def database_unavailable(request):
+    """503 with Retry-After and a German message, rendered without the database (no session, no user)."""
+    message = _("Die Datenbank ist gerade nicht erreichbar. Bitte versuche es in %(seconds)d Sekunden noch einmal.") % {
+        "seconds": DATABASE_RETRY_AFTER
+    }
+    if is_api(request):
+        body = {"code": "database_unavailable", "message": message, "details": {"retry_after": DATABASE_RETRY_AFTER}}
+        response = JsonResponse({"error": body}, status=503)
+    else:
+        response = HttpResponse(render_to_string("503.html", {"message": message}), status=503)
+    response["Retry-After"] = str(DATABASE_RETRY_AFTER)
+    return response
 
 
 def csrf_failure(request, reason=""):

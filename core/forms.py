@@ -9,6 +9,8 @@ from django.contrib.auth.forms import (
 )
 from django.utils.translation import gettext_lazy as _
 
+from . import text_guard
+
 
 class PasswordRulesOnFirstField:
     """Show the password rules' complaints under the new password, not under its repetition.
@@ -43,6 +45,11 @@ def _clean_unique_email(form, email: str, exclude_pk=None) -> str:
     return email
 
 
+def _no_invisible_characters(value: str) -> None:
+    if found := text_guard.refusal(value, _("Der Benutzername"), multiline=False):
+        raise forms.ValidationError(found[0], code="invalid_character")
+
+
 class SignupForm(PasswordRulesOnFirstField, UserCreationForm):
     email = forms.EmailField(
         label=_("E-Mail-Adresse"),
@@ -53,6 +60,11 @@ class SignupForm(PasswordRulesOnFirstField, UserCreationForm):
         model = get_user_model()
         fields = ("username", "email")
         labels = {"username": _("Benutzername")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # first, so that its message says which invisible character it is (Django's names only the allowed ones)
+        self.fields["username"].validators.insert(0, _no_invisible_characters)
 
     def clean_username(self):
         username = self.cleaned_data["username"]

@@ -52,3 +52,23 @@ class OutboxMessage(models.Model):
 
     def __str__(self):
         return f"{self.kind} #{self.pk} ({self.state})"
+
+
+class Activity(models.Model):
+    """When a signed-in user last did something on the site (a page, an API call), at most a minute stale.
+
+    Mail asks it before telling a player what they would see anyway (matches/quiet.py): a player active in
+    the last ``MAIL_AWAY_MINUTES`` gets no turn mail. Written by ``core.activity.ActivityMiddleware``.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="activity"
+    )
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("Aktivität")
+        verbose_name_plural = _("Aktivitäten")
+
+    def __str__(self):
+        return f"{self.user_id}: {self.seen_at:%Y-%m-%d %H:%M}"

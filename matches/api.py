@@ -8,6 +8,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from config.api_errors import ApiError
+from config.pagination import EventPagination
 
 from . import rematch as rematch_service
 from . import selectors, services, takeback, throttles
@@ -15,6 +16,7 @@ from .errors import MatchError
 from .models import Match, MatchStatus, Move
 from .serializers import (
     MatchCreateSerializer,
+    MatchEventPageSerializer,
     MatchEventSerializer,
     MatchLegalSerializer,
     MatchMoveSerializer,
@@ -273,15 +275,25 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(MatchMoveSerializer(move, context={"names": selectors.names(match)}).data)
 
     @extend_schema(
-        parameters=[OpenApiParameter("since", int, description="nur Ereignisse nach dieser laufenden Nummer")],
-        responses={200: MatchEventSerializer(many=True)},
+        parameters=[
+            OpenApiParameter("since", int, description="nur Ereignisse nach dieser laufenden Nummer"),
+            OpenApiParameter("page", int, description="Seite (ab 1)"),
+            OpenApiParameter("page_size", int, description="Ereignisse je Seite, 1 bis 1000 (Standard 100)"),
+        ],
+        responses={200: MatchEventPageSerializer},
+        description=(
+            "Das Protokoll, älteste zuerst, seitenweise: count (alle Ereignisse nach since), next und previous "
+            "(Adressen der Nachbarseiten oder null), results."
+        ),
     )
     @action(detail=True, methods=["get"])
     def events(self, request, pk=None):
         match = self.get_object()
         since = _int_param(request, "since")
-        events = selectors.events_for(match, self._seat(match), since=since, limit=500)
-        return Response(MatchEventSerializer(events, many=True).data)
+        paginator = EventPagination()
+        page = paginator.paginate_queryset(selectors.events_after(match, since), request, view=self)
+        rows = selectors.event_rows(match, self._seat(match), page)
+        return paginator.get_paginated_response(MatchEventSerializer(rows, many=True).data)
 
     @extend_schema(
         methods=["GET"],

@@ -138,6 +138,9 @@ class Deployment:
             # the limits would answer most of this load with 429: measure the work, not the limit
             "THROTTLE_MATCH_MOVE": "1000000/minute",
             "THROTTLE_ANON_WRITE": "1000000/minute",
+            # the bench's players move every few milliseconds, so all are "active" and quiet mail (issue 33)
+            # would send none: measure the mail path as before, one turn mail per move
+            "MAIL_AWAY_MINUTES": "0",
         }
         self.processes: list[subprocess.Popen] = []
         celery = [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "prefork", *QUIET]

@@ -20,7 +20,7 @@ from core import kept_mail
 
 from . import selectors
 from .models import MailFrequency, Match, Notice, PlayerSettings, RatingChange
-from .texts import deadline_policy_text, duration, render
+from .texts import deadline_policy_text, duration, render, with_colour
 
 DIGEST_EVERY = timedelta(hours=23)  # a digest at most about once a day (the task runs hourly)
 MAX_EVENTS = 30
@@ -32,10 +32,12 @@ def absolute(path: str) -> str:
 
 def match_facts(match: Match, user) -> dict:
     """What every mail about a match says: game, players, time left, the deadline rule, the link."""
-    left = selectors.time_left(match)
     seat = next((s for s in match.seats.all() if s.user_id == user.pk), None)
+    # The time left is this player's only while it is their turn (not "noch 2 Tage" for another's turn).
+    on_turn = seat is not None and not seat.resigned and seat.order in selectors.current_seats(match)
+    left = selectors.time_left(match) if on_turn else None
     players = ", ".join(
-        f"{row['number']}. {row['name']} ({row['colour']})" if row["colour"] else row["name"]
+        f"{row['number']}. {with_colour(row['name'], row['colour'])}" if row["colour"] else row["name"]
         for row in selectors.seat_rows(match)
         if row["name"]
     )

@@ -90,6 +90,9 @@ class Seat(models.Model):
     # A computer seat (never a user): its level and name, e.g. "Baumbart" at "stark"; empty for humans.
     bot_level = models.CharField(_("Computerstufe"), max_length=10, choices=BotLevel.choices, blank=True)
     bot_name = models.CharField(_("Name des Computers"), max_length=40, blank=True)
+    # The last time this seat's player had the match page open (its live stream or poll, every ~20 s):
+    # a player who watches the match gets no mail about it (matches/quiet.py).
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("Platz")

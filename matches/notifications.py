@@ -14,7 +14,7 @@ from django.db.models import Prefetch
 
 from core import outbox
 
-from . import mail
+from . import mail, quiet
 from .engine.base import Text
 from .models import MailFrequency, Match, Notice, PlayerSettings, Seat
 
@@ -49,13 +49,14 @@ def _no_instant_mail(users) -> set[int]:
     return {pk for pk, on, frequency in rows if not on or frequency != MailFrequency.EVERY}
 
 
-def notify(match: Match, users, kind: str, text: Text) -> list[Notice]:
-    """Notices for ``users`` and, for each who wants mail now, an outbox message in the same transaction."""
+def notify(match: Match, users, kind: str, text: Text, actor_id: int | None = None) -> list[Notice]:
+    """Notices for ``users`` and, for each who wants mail now, an outbox message in the same transaction.
+    ``actor_id``: the user whose action caused it (the mover, who clicked "Partie starten"): never mailed."""
     notices = [Notice(user=u, match=match, kind=kind, text=text.to_json()) for u in users if u]
     if not notices:
         return notices
     Notice.objects.bulk_create(notices)
-    mailed = set(mail_now(n.user for n in notices))
+    mailed = set(mail_now(n.user for n in notices if n.user_id != actor_id))
     payloads = [{"notice_id": n.pk} for n in notices if n.user_id in mailed]
     outbox.enqueue_many(MAIL_KIND, payloads, handed_over_at_commit=True)
     return notices
@@ -82,6 +83,8 @@ def send_notice_mail(notice_id: int) -> str:
         .first()
     )
     if notice is None or notice.mailed_at or not notice.user.email or not wants_email(notice.user):
+        return ""
+    if not quiet.mail_helps(notice):  # read meanwhile, on the page, active, or already told (matches/quiet.py)
         return ""
     mail.send_notice(notice)  # the words: matches/mail.py
     return notice.user.email

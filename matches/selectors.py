@@ -194,14 +194,21 @@ def _public_data(match: Match) -> bool:
     return bool(getattr(engine, "public_event_data", False))
 
 
+def events_after(match: Match, since: int = 0):
+    return Event.objects.filter(match=match, sequence__gt=since).order_by("sequence")
+
+
 def events_for(match: Match, seat: Seat | None, since: int = 0, limit: int | None = None) -> list[dict]:
     """Events after ``since`` as this seat may read them: public text plus its own private text."""
+    events = events_after(match, since)
+    return event_rows(match, seat, events[:limit] if limit else events)
+
+
+def event_rows(match: Match, seat: Seat | None, events) -> list[dict]:
+    """These events (a page of them) as this seat may read them."""
     order = str(seat.order) if seat is not None and seat.order is not None else None
     by_order = names(match)
     public_data = _public_data(match)
-    events = Event.objects.filter(match=match, sequence__gt=since).order_by("sequence")
-    if limit:
-        events = events[:limit]
     taken_back = set(Move.objects.filter(match=match, status=MoveStatus.TAKEN_BACK).values_list("pk", flat=True))
     rows = []
     for event in events:

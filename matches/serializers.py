@@ -126,6 +126,15 @@ class MatchPostPageSerializer(serializers.Serializer):
     results = MatchPostSerializer(many=True)
 
 
+class MatchEventPageSerializer(serializers.Serializer):
+    """One page of a match's events: ``count`` of all after ``since``, links to the pages beside it."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = MatchEventSerializer(many=True)
+
+
 class MatchStateSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)

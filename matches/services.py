@@ -22,9 +22,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from core import outbox, queue, raw_rows
+from core import outbox, queue, raw_rows, text_guard
 
-from . import actions, applied_write, notifications, plugins
+from . import actions, applied_write, live, notifications, plugins
 from .engine import registry, rng
 from .engine.base import IllegalAction, Text, gettext_noop
 from .errors import MatchError
@@ -105,6 +105,7 @@ def _add_events(match: Match, events, move: Move | None = None) -> None:
             )
         )
     Event.objects.bulk_create(rows)
+    live.changed(match.pk)  # every open page of the match, after the commit (matches/live.py)
 
 
 def _framework_event(match: Match, template: str, **params) -> None:
@@ -192,7 +193,7 @@ def create_match(
     if invitees:
         notify(match, invitees, "invited", _invitation_text(user))
     if bots and bots == players - 1:  # only computers beside the creator: the match starts at once
-        _begin(match)
+        _begin(match, actor_id=user.pk)
     return match
 
 
@@ -309,7 +310,7 @@ def accept_invitation(match: Match, user) -> Seat:
     # A rematch begins by itself once every player of the last match has said yes.
     seats = Seat.objects.filter(match=match)
     if match.rematch_of_id and not seats.filter(invitation_pending=True).exists() and not seats.filter(user=None):
-        start(match, match.created_by)
+        start(match, match.created_by, actor=user)
     return seat
 
 
@@ -370,7 +371,9 @@ def leave(match: Match, user) -> None:
 
 
 @transaction.atomic
-def start(match: Match, user) -> Match:
+def start(match: Match, user, actor=None) -> Match:
+    """``user`` must be the creator; ``actor``, who made it start (the creator, or the last invitee to accept a
+    rematch), is not mailed that it is their turn: they are here."""
     match = _locked(match)
     if match.created_by_id != user.pk:
         raise MatchError("not_creator", _("Nur wer die Partie angelegt hat, kann sie starten."))
@@ -398,11 +401,11 @@ def start(match: Match, user) -> Match:
             )
             % {"n": invited},
         )
-    _begin(match)
+    _begin(match, actor_id=(actor or user).pk)
     return match
 
 
-def _begin(match: Match) -> None:
+def _begin(match: Match, actor_id: int | None = None) -> None:
     """Seat order, the engine's setup, the first turn (on the locked or just created match)."""
     seats = list(Seat.objects.filter(match=match).order_by("slot"))
     game = _engine(match.engine)
@@ -427,7 +430,7 @@ def _begin(match: Match) -> None:
         match, gettext_noop("Die Partie beginnt. Reihenfolge: %(order_players)s."), order_seats=list(range(len(seats)))
     )
     seats = _seats_with_users(match)
-    _notify_turn(match, game, set(), seats)
+    _notify_turn(match, game, set(), seats, actor_id)
     _schedule_computer(match, game, seats)
 
 
@@ -607,6 +610,7 @@ def _close(move: Move, status: str, code: str, text: Text) -> None:
     move.status, move.error_code, move.error = status, code, text.to_json()
     move.resolved_at = timezone.now()
     move.save(update_fields=["status", "error_code", "error", "resolved_at"])
+    live.changed(move.match_id)  # the mover's page shows why
 
 
 def _apply(match: Match, move: Move) -> None:
@@ -624,7 +628,7 @@ def _apply(match: Match, move: Move) -> None:
         return
     _record(match, move, outcome)
     _auto_moves_for_resigned(match, game, seats)
-    _after_change(match, game, before, seats)
+    _after_change(match, game, before, seats, actor_id=move.seat.user_id)
 
 
 def _apply_in_one_statement(match: Match, game, move: Move, outcome, before: set[int], seats: list[Seat]) -> bool:
@@ -650,12 +654,13 @@ def _apply_in_one_statement(match: Match, game, move: Move, outcome, before: set
         notice_kind="turn",
         notice_text=text.to_json(),
         mail_kind=notifications.MAIL_KIND,
-        mail_users=notifications.mail_now(users),
+        mail_users=notifications.mail_now([u for u in users if u.pk != move.seat.user_id]),  # not the mover
     )
     if outbox_ids is None:
         return False
     if outbox_ids:
         outbox.hand_over_after_commit(outbox_ids, marked=True)
+    live.changed(match.pk)
     _schedule_computer(match, game, seats)
     return True
 
@@ -733,7 +738,7 @@ def _auto_moves_for_resigned(match: Match, game, seats: list[Seat]) -> None:
             return
 
 
-def _after_change(match: Match, game, before: set[int], seats: list[Seat]) -> None:
+def _after_change(match: Match, game, before: set[int], seats: list[Seat], actor_id: int | None = None) -> None:
     result = game.result(match.state)
     if result is not None:
         _finish(match, result.to_json(), seats)
@@ -745,7 +750,7 @@ def _after_change(match: Match, game, before: set[int], seats: list[Seat]) -> No
         _write_match(match, "turn_started_at", "reminded_at")
     else:
         _write_match(match)
-    _notify_turn(match, game, before, seats)
+    _notify_turn(match, game, before, seats, actor_id)
     _schedule_computer(match, game, seats)
 
 
@@ -782,12 +787,12 @@ def _newly_on_turn(seats: list[Seat], new: set[int]) -> list:
     return [s.user for s in seats if s.order in new and not s.resigned and s.user]
 
 
-def _notify_turn(match: Match, game, before: set[int], seats: list[Seat]) -> None:
+def _notify_turn(match: Match, game, before: set[int], seats: list[Seat], actor_id: int | None = None) -> None:
     new = set(game.current_seats(match.state)) - before
     if not new:
         return
     users = _newly_on_turn(seats, new)
-    notify(match, users, "turn", Text(TURN_NOTICE))
+    notify(match, users, "turn", Text(TURN_NOTICE), actor_id=actor_id)
 
 
 @transaction.atomic
@@ -834,6 +839,9 @@ def post(match: Match, user, text: str) -> Post:
     text = (text or "").strip() if isinstance(text, str) else ""
     if not text:
         raise MatchError("post_empty", _("Der Beitrag ist leer."), {"field": "text"})
+    if found := text_guard.refusal(text, _("Der Beitrag")):
+        message, details = found
+        raise MatchError("post_invalid_character", message, {"field": "text", **details})
     if len(text) > MAX_POST:
         raise MatchError(
             "post_too_long",
@@ -843,6 +851,7 @@ def post(match: Match, user, text: str) -> Post:
         )
     created = Post.objects.create(match=match, author=user, text=text)
     _notify_addressed(match, user, text)
+    live.changed(match.pk)
     return created
 
 
@@ -942,17 +951,3 @@ def sweep_pending_moves(older_than_seconds: float = 5.0) -> int:
         Move.objects.filter(status=MoveStatus.PENDING, created_at__lte=cutoff).values_list("pk", flat=True)[:1000]
     )
     return sum(1 for move_id in ids if enqueue_resolution(move_id))
-
-
-def check_deadlines_on_request() -> None:
-    """Embedded default (no beat): pages run the deadline check and the sweep at most once a minute."""
-    from django.core.cache import cache
-
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
-        return  # beat does it
-    if cache.add("matches:deadline-check", 1, timeout=60):
-        check_deadlines()
-        sweep_pending_moves()
-        from .mail import send_daily_digests  # match pages (issue 20): beat's hourly digest task, embedded
-
-        send_daily_digests()

@@ -23,12 +23,31 @@ def seat_name(names: dict[int, str], seat: Any) -> str:
     return seat_label(seat, names, gettext)
 
 
+def with_colour(name: str, colour: str) -> str:
+    """A name with its colour in one bracket: "elrond (Grün)", "Baumbart (stark, Rot)" (a computer's name
+    already ends with its level in brackets)."""
+    if not colour:
+        return name
+    if name.endswith(")"):
+        return f"{name[:-1]}, {colour})"
+    return f"{name} ({colour})"
+
+
+def _one_bracket(text: str, names: dict[int, str]) -> str:
+    """Engine texts say "%(player)s (%(color)s)": for a computer "Baumbart (stark) (Rot)" becomes
+    "Baumbart (stark, Rot)"."""
+    for name in set(names.values()):
+        if name.endswith(")") and f"{name} (" in text:
+            text = text.replace(f"{name} (", f"{name[:-1]}, ")
+    return text
+
+
 def render(data: dict[str, Any] | None, names: dict[int, str]) -> str:
     if not data:
         return ""
     text = Text.from_json(data)
     try:
-        return text.render(gettext, names, ngettext)
+        return _one_bracket(text.render(gettext, names, ngettext), names)
     except (KeyError, ValueError, TypeError):
         logger.warning("text %r does not fit its parameters %r", text.template, text.params)
         return gettext(text.template)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_live
 
 app_name = "matches"
 
@@ -26,4 +26,7 @@ urlpatterns = [
     path("<int:pk>/ruecknahme/", views.takeback_request, name="takeback"),
     path("<int:pk>/ruecknahme/antwort/", views.takeback_answer, name="takeback_answer"),
     path("<int:pk>/revanche/", views.rematch_view, name="rematch"),
+    # the live channel of the match page (views_live.py): the event stream and the poll's revision
+    path("<int:pk>/live/", views_live.stream, name="live"),
+    path("<int:pk>/stand/", views_live.revision_view, name="revision"),
 ]

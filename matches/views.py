@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import plugins, rematch, selectors, services, takeback, throttles
+from . import plugins, rematch, selectors, services, takeback, throttles, views_live
 from .engine import registry
 from .engine.base import IllegalAction
 from .errors import MatchError
@@ -54,7 +54,6 @@ def _include(match, part):
 
 
 def index(request):
-    services.check_deadlines_on_request()
     form = CreateMatchForm() if request.user.is_authenticated else None
     context = {"lobby": selectors.lobby(request.user), "form": form, "game_links": plugins.lobby_links()}
     return render(request, "matches/index.html", context)
@@ -86,7 +85,6 @@ def _move_form(request, match, pending: bool) -> dict:
 
 
 def detail(request, pk):
-    services.check_deadlines_on_request()
     match = _match_or_404(request, pk)
     seat = selectors.seat_of(match, request.user)
     pending = selectors.has_pending(match, seat)
@@ -95,9 +93,15 @@ def detail(request, pk):
         Notice.objects.filter(user=request.user, match=match, read_at=None).update(read_at=timezone.now())
     move_form = _move_form(request, match, pending)
     last_error = selectors.last_error(match, seat)
+    rev = views_live.revision(match.pk)
     context = {
         "match": match,
         "seat": seat,
+        # the live update (static/matches/live.js) replaces a part when its key changed: the move form and
+        # board only for a new position, my move resolved or the status, not for a post (a half-chosen
+        # move survives it)
+        "live_rev": rev,
+        "live_play_key": ".".join(rev.split(".")[:3] + rev.split(".")[4:] + [str(pending)]),
         "engine_name": selectors.engine_name(match),
         "game_name": selectors.game_name(match),
         "view": selectors.view_for(match, seat),
@@ -127,6 +131,8 @@ def detail(request, pk):
         "my_turn": bool(seat and seat.order in selectors.current_seats(match) and not seat.resigned),
         "result_text": selectors.result_text(match),
         "board_template": _include(match, "board"),
+        # what follows the board in the tab order (Zwei Türme: the submit button, after card and board)
+        "after_board_template": _include(match, "after_board"),
         "actions_template": _include(match, "actions"),
         "move_url": reverse("matches:move", args=[match.pk]),
         "version": match.version,

@@ -1,4 +1,7 @@
+import os
+import tempfile
 import uuid
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -13,6 +16,29 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "worker" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """SQLite: the test database is a file, not memory. In memory, the test server shares one connection
+    between all its request threads and the test, and requests at the same time (a live match page
+    fetching itself while another page loads, issue 33) interleave on it until SQLite refuses ("database
+    table is locked"). On a file every thread has its own connection, as under runserver."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        name = Path(tempfile.gettempdir()) / f"bruchtal-test-{os.getpid()}.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(name)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _health_checks_let_go_of_the_test_database(django_db_setup):
+    """/healthz keeps a connection per check thread (core/health.py): closed before the database is dropped."""
+    yield
+    from core import health
+
+    health.close_connections()
 
 
 @pytest.fixture(autouse=True)
@@ -73,6 +99,21 @@ def _german_after_each_test():
     from django.utils import translation
 
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def _turn_mail_not_quietened_by_activity(settings):
+    """Tests play their moves within seconds, so every player is "active": the rules about being away
+    (MAIL_AWAY_MINUTES, matches/quiet.py) would leave the delivery tests nothing to deliver, or only the
+    first mail of each absence. They are off here; tests/matches/test_quiet_mail.py sets them and checks them."""
+    settings.MAIL_AWAY_MINUTES = 0
+
+
+@pytest.fixture(autouse=True)
+def _no_periodic_thread(settings):
+    """The embedded default's periodic thread (core/periodic.py) would write from outside the test's
+    transaction; tests/core/test_periodic.py runs its schedule by hand."""
+    settings.PERIODIC_IN_PROCESS = False
 
 
 @pytest.fixture(autouse=True)

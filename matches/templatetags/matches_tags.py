@@ -3,6 +3,7 @@ from django import template
 from .. import selectors
 from ..texts import duration
 from ..texts import seat_name as _seat_name
+from ..texts import with_colour as _with_colour
 
 register = template.Library()
 
@@ -42,3 +43,19 @@ def seat_names(names, seats):
 def has_action(legal, kind):
     """{% if legal|has_action:"pass" %}: whether an action of this type is open to me."""
     return any(isinstance(a, dict) and a.get("type") == kind for a in legal or [])
+
+
+@register.filter
+def with_colour(name, colour):
+    """ "elrond (Grün)", "Baumbart (stark, Rot)": one bracket, also for a computer's name with its level."""
+    return _with_colour(str(name), str(colour or ""))
+
+
+@register.filter
+def one_bracket(name):
+    """A computer's name inside a bracket: "Baumbart, stark" instead of "Baumbart (stark)"."""
+    name = str(name)
+    if name.endswith(")") and " (" in name:
+        head, _sep, tail = name.rpartition(" (")
+        return f"{head}, {tail[:-1]}"
+    return name

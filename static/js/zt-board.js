@@ -135,16 +135,36 @@
         if (event.key !== "Enter" && event.key !== " ") { return; }
         event.preventDefault();
       }
-      pick(Number(cell.dataset.r), Number(cell.dataset.c), cell);
+      pick(Number(cell.dataset.r), Number(cell.dataset.c), cell, event);
     }
     board.addEventListener("click", handle);
     board.addEventListener("keydown", handle);
   }
 
+  /* On a phone the fields are small (the board fits the screen's width): a tap beside a lit field picks it. */
+  function nearestEnd(board, moves, r, c, event) {
+    if (!event || event.type !== "click" || typeof event.clientX !== "number") { return null; }
+    var best = null;
+    var bestDistance = Infinity;
+    moves.forEach(function (m) {
+      if (Math.abs(m.end[0] - r) > 1 || Math.abs(m.end[1] - c) > 1) { return; }
+      var cell = cellAt(board, m.end[0], m.end[1]);
+      if (!cell) { return; }
+      var box = cell.getBoundingClientRect();
+      var d = Math.hypot(box.left + box.width / 2 - event.clientX, box.top + box.height / 2 - event.clientY);
+      if (d < bestDistance) { best = m.end; bestDistance = d; }
+    });
+    return best;
+  }
+
   function chooser(board, getMoves, choice, onChoose) {
     var last = null;
     var index = 0;
-    onFieldPick(board, function (r, c, cell) {
+    onFieldPick(board, function (r, c, cell, event) {
+      if (!getMoves().some(function (m) { return same(m.end, [r, c]); })) {
+        var near = nearestEnd(board, getMoves(), r, c, event);
+        if (near) { r = near[0]; c = near[1]; }
+      }
       // the way that takes the most orcs first, then the shortest (as the table of the page)
       var moves = getMoves().filter(function (m) { return same(m.end, [r, c]); }).sort(function (a, b) {
         var taken = (b.captured.length + b.pincered.length) - (a.captured.length + a.pincered.length);
@@ -178,14 +198,22 @@
     });
   }
 
+  /* A field of the form, inside it or after the board with form="<id>" (the tab order: card, board, button). */
+  function field(form, selector) {
+    return form.querySelector(selector) || (form.id && document.querySelector(selector + '[form="' + form.id + '"]'));
+  }
+
   function initMoveForm(form) {
     var board = document.querySelector(".zt-board");
     if (!board) { return; }
     var position = board.dataset.position;
-    var choice = form.querySelector("[data-zt-choice]");
-    var pathInput = form.querySelector("[data-zt-path]");
+    var choice = form.querySelector("[data-zt-choice]") || document.querySelector("[data-zt-after-board] [data-zt-choice]");
+    var pathInput = field(form, "[data-zt-path]");
     var actionInput = form.querySelector("[data-zt-action]");
-    var typeSelect = form.querySelector("[data-zt-type]");
+    var typeSelect = form.querySelector("select[data-zt-type]");
+    var manual = document.querySelector("[data-zt-manual]");
+    // With JavaScript the board is the way to choose; typing stays one click away (open after an error).
+    if (manual && pathInput && !pathInput.value && !manual.querySelector("[data-zt-move-error]")) { manual.open = false; }
     var token = form.querySelector("input[name=csrfmiddlewaretoken]");
     var moves = [];
     var latest = 0;  // only the answer to the newest request counts (answers may arrive out of order)
@@ -202,7 +230,7 @@
       actionInput.value = "";
       clearMarks(board, true);
       if (!card || !figure) { return; }
-      var jumping = typeSelect && typeSelect.value === "jump";
+      var jumping = Boolean(typeSelect && typeSelect.value === "jump");
       var body = {
         position: position,
         from: [Number(figure.dataset.r), Number(figure.dataset.c)],
@@ -237,10 +265,10 @@
       var action = { type: move.jump ? "jump" : "move", card: card.value, figure: Number(figure.value) };
       if (move.jump) { action.to = move.end; } else { action.path = move.path; }
       actionInput.value = JSON.stringify(action);
-      pathInput.value = move.path.map(function (f) { return f[0] + "," + f[1]; }).join(" ");
+      if (pathInput) { pathInput.value = move.path.map(function (f) { return f[0] + "," + f[1]; }).join(" "); }
     });
     // typing a path by hand replaces the clicked action
-    pathInput.addEventListener("input", function () { actionInput.value = ""; });
+    if (pathInput) { pathInput.addEventListener("input", function () { actionInput.value = ""; }); }
     form.addEventListener("change", function (event) {
       if (event.target !== pathInput) { refresh(); }
     });
@@ -264,11 +292,20 @@
     });
   }
 
+  /* Each element once: the live update (matches/live.js) replaces parts of the page and says so. */
+  function once(selector, setup) {
+    document.querySelectorAll(selector).forEach(function (el) {
+      if (el.dataset.ztReady) { return; }
+      el.dataset.ztReady = "1";
+      setup(el);
+    });
+  }
+
   function init() {
-    document.querySelectorAll(".zt-board").forEach(initRoving);
-    document.querySelectorAll("[data-zt-analysis]").forEach(initAnalysis);
-    document.querySelectorAll("form[data-zt-move]").forEach(initMoveForm);
-    document.querySelectorAll("form[data-zt-place]").forEach(initPlaceForm);
+    once(".zt-board", initRoving);
+    once("[data-zt-analysis]", initAnalysis);
+    once("form[data-zt-move]", initMoveForm);
+    once("form[data-zt-place]", initPlaceForm);
   }
 
   if (document.readyState === "loading") {
@@ -276,4 +313,5 @@
   } else {
     init();
   }
+  document.addEventListener("bruchtal:updated", init);
 })();

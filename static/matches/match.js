@@ -5,6 +5,8 @@
 
   function initDialogs() {
     document.querySelectorAll("[data-confirm-dialog]").forEach(function (link) {
+      if (link.dataset.dialogReady) { return; }  // once per link (the live update brings new ones)
+      link.dataset.dialogReady = "1";
       var dialog = document.getElementById(link.dataset.confirmDialog);
       if (!dialog || typeof dialog.showModal !== "function") { return; }
       link.addEventListener("click", function (event) {
@@ -54,4 +56,5 @@
   } else {
     init();
   }
+  document.addEventListener("bruchtal:updated", initDialogs);  // parts replaced by static/matches/live.js
 })();

@@ -61,7 +61,7 @@ def test_the_analysis_page_has_no_serious_accessibility_violations(live_server, 
 
 
 def test_the_move_form_builds_the_action_from_a_card_and_a_click(live_server, page):
-    """board.html + actions.html as a match page shows them (rendered here from an engine view)."""
+    """actions.html, board.html and after_board.html as a match page shows them (from an engine view)."""
     from django.template.loader import render_to_string
     from django.test import RequestFactory
 
@@ -70,9 +70,10 @@ def test_the_move_form_builds_the_action_from_a_card_and_a_click(live_server, pa
     state = ENGINE.from_position(ARAGORN, players=2, hands=[["gimli-8"], ["aragorn-9", "gimli-7", "gandalf-7"]], turn=1)
     view = ENGINE.view(state, 1)
     request = RequestFactory().get("/")
-    context = {"view": view, "move_url": "/nirgends/", "version": 5}
-    html = render_to_string("matches/zwei_tuerme/board.html", context, request=request) + render_to_string(
-        "matches/zwei_tuerme/actions.html", context, request=request
+    context = {"view": view, "move_url": "/nirgends/", "version": 5, "my_turn": True}
+    html = "".join(
+        render_to_string(f"matches/zwei_tuerme/{part}.html", context, request=request)
+        for part in ("actions", "board", "after_board")
     )
     page.goto(f"{live_server.url}/partien/analyse/")  # same origin for the API and the static files
     page.set_content(f"<!doctype html><html lang='de'><body><main>{html}</main></body></html>")

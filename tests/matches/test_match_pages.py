@@ -128,13 +128,13 @@ def test_no_tile_value_of_another_seat_leaves_the_server_before_the_end(client, 
         assert foreign, "the test needs beaten orcs of another seat"
         bodies = [
             client.get(match.get_absolute_url()).content.decode(),
-            client.get(f"/api/matches/{match.pk}/events/").content.decode(),
+            client.get(f"/api/matches/{match.pk}/events/?page_size=1000").content.decode(),
             client.get(reverse("matches:replay", args=[match.pk]) + f"?schritt={match.version}").content.decode(),
         ]
         for body in bodies:
             assert not [t for t in foreign if t in body], (order, foreign)
             assert "Werte:" not in body or order is not None
-        events = client.get(f"/api/matches/{match.pk}/events/").json()
+        events = client.get(f"/api/matches/{match.pk}/events/?page_size=1000").json()["results"]
         assert all("data" not in e for e in events)
         page = bodies[0]
         for other in range(3):
@@ -249,7 +249,9 @@ def test_an_illegal_move_comes_back_beside_the_form_with_the_path_kept(client, u
     assert 'value="1,1 1,2"' in page
     error = re.search(r'id="zt-move-error"[^>]*>(.*?)</p>', page, re.S)
     assert error and "nicht ausgeführt" in error.group(1)
-    assert page.index('id="zt-path"') < page.index('id="zt-move-error"') < page.index("Zug abschicken")
+    # the tab order card, board, button; then the typed way with its error beside it
+    assert page.index('name="card"') < page.index('class="zt-board"') < page.index("Zug abschicken")
+    assert page.index("Zug abschicken") < page.index('id="zt-path"') < page.index('id="zt-move-error"')
 
 
 # --- takeback -----------------------------------------------------------------------------------------------

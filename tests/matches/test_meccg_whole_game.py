@@ -101,7 +101,12 @@ def game(users, meccg_cards, django_capture_on_commit_callbacks, monkeypatch):
 
 
 def events_text(user, match):
-    return [e["text"] for e in api(user).get(f"/api/matches/{match.pk}/events/?limit=500").json()]
+    texts, url = [], f"/api/matches/{match.pk}/events/?page_size=1000"
+    while url:  # every page (the events are paginated: count, next)
+        page = api(user).get(url).json()
+        texts += [e["text"] for e in page["results"]]
+        url = page["next"]
+    return texts
 
 
 def test_a_whole_game_hero_against_minion_through_the_api(game):

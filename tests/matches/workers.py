@@ -34,6 +34,7 @@ def start_worker(queue: str, *, email_url: str = "", db_url: str = "", broker_ur
         "CELERY_BROKER_URL": broker_url or settings.CELERY_BROKER_URL,
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "EMAIL_TIMEOUT": "10",
+        "MAIL_AWAY_MINUTES": str(settings.MAIL_AWAY_MINUTES),  # as in this test (tests/conftest.py: 0)
         # What the worker itself sends (outbox messages after a move) goes where this test's workers listen.
         "MOVES_QUEUE": settings.MOVES_QUEUE,
         "CELERY_DEFAULT_QUEUE": celery_app.conf.task_default_queue,

@@ -247,3 +247,9 @@ def zt_side(side: str) -> str:
 def zt_values(captured) -> str:
     """The own beaten orcs' values, "3 + 2 + 0"."""
     return " + ".join(str(t["value"]) for t in captured or [])
+
+
+@register.filter
+def zt_can_jump(hand) -> bool:
+    """Whether a card in the hand has the Schattenfell (only then is "Zugart" a choice to offer)."""
+    return any(card.get("schattenfell") for card in hand or [])
