@@ -242,6 +242,10 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
     }
     if attrs.get("strikes") is not None:
         facts["strikes"] = _int(attrs.get("strikes"))
+        if "each" in str(attrs["strikes"]):
+            facts["strikes_each"] = True  # "Each character in the company faces one strike" (1/each)
+    if card_type in ("Hazard", "Resource") and re.match(r"\s*Environment\.", plain_text(text)):
+        facts["environment"] = True  # Doors of Night, Gates of Morning, Twilight's targets
     if card_type == "Site":
         facts["site_playable"] = attrs.get("playable") or ""
         facts["auto_attack"] = attrs.get("autoAttack") or ""

@@ -65,6 +65,9 @@ class ChainMixin(Base):
         if window in effects.CARD_WINDOWS:
             self._play_in_card_window(state, seat, iid, info, script, action, events)
             return
+        if script is not None and effects.any_time(state, seat, iid):
+            self._play_scripted(state, seat, iid, info, action, events)  # "at any point during any player's turn"
+            return
         if state["chain"] and (is_creature(info) or "corruption" in info["subtype"].casefold()):
             raise IllegalAction(
                 "not_in_chain", gettext_noop("Kreaturen beginnen immer eine neue Kette; sie sind keine Antwort.")
@@ -90,6 +93,7 @@ class ChainMixin(Base):
             group["hazards"] += 1
             turn["done"] = [False, False]
             if is_creature(info):
+                effects.refuse_creature(state, group)  # Stealth, Sneakin': none on this company this turn
                 # "Kreaturen": keyed to the route or the site as the hazard player announces; refused with
                 # the keying calculator's message when it cannot be (keying.py).
                 key_ = self._key_creature(state, info, group, action.get("keyed"))
@@ -123,9 +127,9 @@ class ChainMixin(Base):
             if phase == "movement" and group is not None:
                 turn["done"] = [False, False]
         if script is not None and not is_creature(info):
-            mode_index, mode, target = effects.choose(state, seat, iid, action.get("mode"), action.get("target"))
-            effects.pay(state, mode, target, events, info["name_de"])
-            self._push_link(state, {"seat": seat, "card": iid, "target": target, "script": mode_index}, events)
+            mode = self._play_scripted(state, seat, iid, info, action, events)
+            if is_hazard(info) and not mode["limit"] and group is not None:
+                group["hazards"] -= 1  # "does not count against the hazard limit"
             return
         target = self._target(state, action.get("target"))
         link = {"seat": seat, "card": iid, "target": target}
@@ -147,13 +151,26 @@ class ChainMixin(Base):
                 ),
                 card=info["name_de"],
             )
-        mode_index, mode, target = effects.choose(state, seat, iid, action.get("mode"), action.get("target"))
         attack = state["attack"]
-        if effects.play_window(state) == "strike" and mode["requires"].get("skill") and not is_hazard(info):
+        self._play_scripted(state, seat, iid, info, action, events, strike=attack.get("strike"))
+
+    def _play_scripted(self, state, seat, iid, info, action, events, strike=None) -> dict:
+        """A scripted card onto the chain: its mode, target and actor checked, its cost paid (effects.py)."""
+        mode_index, mode, target, actor = effects.choose(state, seat, iid, action)
+        attack = state.get("attack")
+        skill = mode["requires"].get("skill") or mode.get("actor", {}).get("skill")
+        if attack and effects.play_window(state) == "strike" and skill and not is_hazard(info):
             attack["skill_card"] = attack.get("strike")  # one skill resource per strike
-        effects.pay(state, mode, target, events, info["name_de"])
-        link = {"seat": seat, "card": iid, "target": target, "script": mode_index, "strike": attack.get("strike")}
+        effects.pay(state, mode, target, actor, events, info["name_de"])
+        link = {"seat": seat, "card": iid, "target": target, "script": mode_index}
+        if strike:
+            link["strike"] = strike
+        if actor:
+            link["actor"] = actor
+        if action.get("pick"):
+            link["pick"] = effects.checked_pick(state, seat, mode, action["pick"])
         self._push_link(state, link, events)
+        return mode
 
     def _push_link(self, state: State, link: dict, events: list[Event]) -> None:
         """The card goes onto the chain (a new one or as an answer); the other player may answer."""
@@ -177,7 +194,7 @@ class ChainMixin(Base):
             return " → " + state["attack"]["name"] if state.get("attack") else ""
         if target["kind"] == "company":
             return " → " + self._company_label(state, st.company(state, target["id"]))
-        if target["kind"] in ("character", "site"):
+        if target["kind"] in ("character", "site", "card", "link"):
             return " → " + st.info(state, target["id"])["name_de"]
         return ""
 
@@ -231,9 +248,10 @@ class ChainMixin(Base):
             self._log(events, gettext_noop("%(card)s bleibt ohne Wirkung: der Hieb ist vorbei."), card=info["name_de"])
         else:
             effects.resolve(self, state, link, events)
-        if (
-            state["inst"][link["card"]]["zone"] == "play"
-            and not is_long_event(info)
-            and "Permanent" not in info["subtype"]
-        ):
+        card = state["inst"][link["card"]]
+        if card["zone"] != "play":
+            return
+        if is_long_event(info) or "Permanent" in info["subtype"]:
+            effects.stays_in_play(state, link)  # its continuous effects hold from now on
+        else:
             st.move(state, link["card"], "discard")

@@ -47,6 +47,7 @@ class CombatMixin(Base):
         """``attack``: name, race, strikes, prowess, body (None: none), detainment, card (creature iid or None),
         source ("creature" | "auto"), each_character (automatic attacks that strike every character)."""
         attacker = 1 - group["owner"]
+        effects.continuous_attack(state, attack, events)  # events in play that change attacks of a race
         strikes = len(stats.fighters(state, group)) if attack.get("each_character") else attack["strikes"]
         state["attack"] = {
             **attack,

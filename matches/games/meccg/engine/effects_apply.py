@@ -1,0 +1,300 @@
+"""What a scripted card does when it resolves (issues 29, 30): each effect of its mode, logged in the reader's
+language with its duration. The engine's own steps (cancelling an attack or a strike, drawing, a corruption
+check, a roll) go through the operations ``shared.Table`` declares."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from matches.engine import rng
+from matches.engine.base import Event, State, Text, counted, gettext_noop, ngettext_noop
+
+from . import scripts
+from . import state as st
+from .cardinfo import is_creature
+from .common import part, signed
+
+if TYPE_CHECKING:
+    from .shared import Table
+
+STAT_NAMES = {
+    "prowess": gettext_noop("Kampfgeschick"),
+    "body": gettext_noop("Konstitution"),
+    "corruption": gettext_noop("Versuchungswurf"),
+    "attack_prowess": gettext_noop("Kampfgeschick des Angriffs"),
+    "strike_prowess": gettext_noop("Kampfgeschick des Hiebes"),
+    "strike_body": gettext_noop("Konstitution des Hiebes"),
+    "strikes": gettext_noop("Hiebe"),
+}
+UNTIL_NAMES = {
+    "strike": gettext_noop("bis zum Ende des Hiebes"),
+    "attack": gettext_noop("bis zum Ende des Angriffs"),
+    "turn": gettext_noop("bis zum Ende der Runde"),
+    "check": gettext_noop("für einen Wurf"),
+}
+EFFECT_WORDS = {
+    "cancel_attack": gettext_noop("Angriff abbrechen"),
+    "cancel_strike": gettext_noop("Hieb abbrechen"),
+    "no_tap": gettext_noop("nicht tappen"),
+    "tap": gettext_noop("tappen"),
+    "untap": gettext_noop("enttappen"),
+    "heal": gettext_noop("heilen"),
+    "wound": gettext_noop("verwunden"),
+    "halve_strikes": gettext_noop("Hiebe halbieren"),
+    "draw": gettext_noop("Karten ziehen"),
+    "fetch": gettext_noop("Karte zurückholen"),
+    "discard_target": gettext_noop("Karte abwerfen"),
+    "cancel_link": gettext_noop("Karte in der Kette aufheben"),
+    "corruption_check": gettext_noop("Versuchungswurf"),
+    "remove_self": gettext_noop("aus dem Spiel entfernen"),
+    "hazard_limit": gettext_noop("Gefahrenlimit ändern"),
+    "protect": gettext_noop("Schutz vor Kreaturen"),
+    "no_site_phase": gettext_noop("keine Ortsphase"),
+    "roll": gettext_noop("Wurf"),
+    "environment": gettext_noop("Umwelt"),
+    "return_to_hand": gettext_noop("auf die Hand zurück"),
+}
+_SIMPLE = {
+    "tap": gettext_noop("%(character)s getappt"),
+    "untap": gettext_noop("%(character)s enttappt"),
+    "heal": gettext_noop("%(character)s geheilt und ungetappt"),
+    "wound": gettext_noop("%(character)s verwundet"),
+}
+
+
+def _name(state: State, iid: str | None) -> str:
+    return st.info(state, iid)["name_de"] if iid and iid in state["inst"] else "–"
+
+
+def _log(events: list[Event], template: str, **params: Any) -> None:
+    events.append(Event(Text(template, params), data={"kind": "log"}))
+
+
+def _target_gone(state: State, link: dict) -> bool:
+    target = link["target"]
+    if target["kind"] in ("character", "card"):
+        return state["inst"].get(target["id"], {}).get("zone") != "play"
+    if target["kind"] == "company":
+        return st.company(state, target["id"]) is None
+    if target["kind"] == "link":
+        return not any(other["card"] == target["id"] for other in state["chain"])
+    return False
+
+
+def resolve(ops: Table, state: State, link: dict, events: list[Event]) -> None:
+    """The scripted card of ``link`` takes effect (``ops``: the engine's declared steps)."""
+    info = st.info(state, link["card"])
+    mode = scripts.script(info["code"])["modes"][link["script"]]
+    if _target_gone(state, link):
+        _log(
+            events,
+            gettext_noop("%(card)s bleibt ohne Wirkung: das Ziel ist nicht mehr im Spiel."),
+            card=info["name_de"],
+        )
+        return
+    done = []
+    for effect in mode["effects"]:
+        text = _apply(ops, state, link, info, effect, events)
+        if text:
+            done.append(text)
+    if done:
+        _log(events, gettext_noop("%(card)s wirkt: %(effects)s."), card=info["name_de"], effects=done)
+
+
+def _apply(ops: Table, state: State, link: dict, info: dict, effect: dict, events: list[Event]) -> dict | None:
+    kind = effect["do"]
+    handler = _HANDLERS.get(kind)
+    if handler is not None:
+        return handler(ops, state, link, info, effect, events)
+    return _modify(state, link, info, effect)
+
+
+def _cancel_attack(ops, state, link, info, effect, events):
+    if state.get("attack"):
+        ops._cancel_attack(state, events)
+    return part(gettext_noop("Angriff abgebrochen"))
+
+
+def _cancel_strike(ops, state, link, info, effect, events):
+    who = link["target"].get("id")
+    attack = state.get("attack")
+    if attack and attack.get("strike") == who:
+        ops._cancel_strike(state, who, events)
+    return part(gettext_noop("Hieb gegen %(character)s abgebrochen"), character=_name(state, who))
+
+
+def _halve(ops, state, link, info, effect, events):
+    attack = state.get("attack")
+    if attack:
+        half = -(-attack["strikes"] // 2)
+        attack["left"] = max(0, attack["left"] - (attack["strikes"] - half))
+        attack["strikes"] = half
+    return part(gettext_noop("Hiebe halbiert (aufgerundet)"))
+
+
+def _draw(ops, state, link, info, effect, events):
+    ops._draw_cards(state, link["seat"], effect["n"], events)
+    return counted(ngettext_noop("%(count)s Karte gezogen", "%(count)s Karten gezogen"), count=effect["n"]).to_json()
+
+
+def _simple(ops, state, link, info, effect, events):
+    who = link["target"]["id"]
+    card = state["inst"][who]
+    kind = effect["do"]
+    if kind == "tap":
+        card["tapped"] = True
+    elif kind == "untap":
+        card["tapped"] = False
+    elif kind == "heal":
+        card.update(wounded=False, tapped=False)
+    else:
+        card["wounded"] = True
+    return part(_SIMPLE[kind], character=_name(state, who))
+
+
+def _no_tap(ops, state, link, info, effect, events):
+    who = link["target"]["id"]
+    add(state, link, info, who, "no_tap", 0, "strike")
+    return part(gettext_noop("%(character)s tappt nicht gegen den Hieb"), character=_name(state, who))
+
+
+def _modify(state: State, link: dict, info: dict, effect: dict) -> dict:
+    stat, by, until = effect["stat"], effect["by"], effect["until"]
+    who = link["target"].get("id")
+    name = _name(state, who)
+    attack = state.get("attack")
+    if stat == "strikes" and attack:
+        attack["strikes"] = max(1, attack["strikes"] + by)
+        attack["left"] = max(0, attack["left"] + by)
+    elif stat == "attack_prowess" and attack:
+        attack["prowess_mod"] = attack.get("prowess_mod", 0) + by
+    else:
+        if stat.startswith("strike_") and attack and attack.get("strike"):
+            who = attack["strike"]  # a strike's values: kept on the character facing it, for this strike
+        add(state, link, info, who, stat, by, until)
+    return part(
+        gettext_noop("%(target)s %(value)s %(stat)s %(until)s"),
+        target=name if name != "–" else part(gettext_noop("Angriff")),
+        value=signed(by),
+        stat=part(STAT_NAMES[stat]),
+        until=part(UNTIL_NAMES[until]),
+    )
+
+
+def add(state: State, link: dict, info: dict, target, stat: str, by: int, until: str, **extra) -> None:
+    state.setdefault("effects", []).append(
+        {"card": link["card"], "name": info["name_de"], "target": target, "stat": stat, "by": by, "until": until}
+        | extra
+    )
+
+
+# --- cards between zones -----------------------------------------------------------------------------------
+
+
+def _kind_ok(info: dict, kinds: list[str]) -> bool:
+    for kind in kinds:
+        if kind == "resource" and info["type"] == "Resource":
+            return True
+        if kind == "hazard" and info["type"] == "Hazard":
+            return True
+        if kind == "character" and info["type"] == "Character":
+            return True
+        if kind == "creature" and info["type"] == "Hazard" and is_creature(info):
+            return True
+        if kind == "hazard_event" and info["type"] == "Hazard" and not is_creature(info):
+            return True
+    return False
+
+
+def fetchable(state: State, seat: int, effect: dict) -> list[str]:
+    """The cards a ``fetch`` may bring: of the kinds named, from the zones named."""
+    player = state["players"][seat]
+    return [
+        iid
+        for zone in effect["from"]
+        for iid in player[zone]
+        if state["inst"][iid]["owner"] == seat and _kind_ok(st.info(state, iid), effect["kinds"])
+    ]
+
+
+def _fetch(ops, state, link, info, effect, events):
+    seat = link["seat"]
+    allowed = set(fetchable(state, seat, effect))
+    picked = [iid for iid in link.get("pick") or () if iid in allowed][: effect["n"]]
+    for iid in picked:
+        st.move(state, iid, effect["to"])
+    if effect["to"] == "deck":
+        rng.shuffle(state["rng"], state["players"][seat]["deck"])
+    names = [_name(state, iid) for iid in picked] or "–"
+    where = gettext_noop("in den Spielstapel (gemischt)") if effect["to"] == "deck" else gettext_noop("auf die Hand")
+    return part(gettext_noop("%(cards)s %(where)s"), cards=names, where=part(where))
+
+
+def _discard_target(ops, state, link, info, effect, events):
+    who = link["target"]["id"]
+    st.move(state, who, "discard")
+    return part(gettext_noop("%(card)s abgeworfen"), card=_name(state, who))
+
+
+def _cancel_link(ops, state, link, info, effect, events):
+    who = link["target"]["id"]
+    state["chain"] = [other for other in state["chain"] if other["card"] != who]
+    if state["inst"][who]["zone"] == "play":
+        st.move(state, who, "discard")
+    return part(gettext_noop("%(card)s aufgehoben und abgeworfen"), card=_name(state, who))
+
+
+def _return_to_hand(ops, state, link, info, effect, events):
+    who = link["target"]["id"]
+    passed = _pass_best_item(state, who)
+    st.move(state, who, "hand")
+    if passed:
+        item, to = passed
+        return part(
+            gettext_noop("%(card)s auf die Hand zurück (%(item)s geht an %(to)s)"),
+            card=_name(state, who),
+            item=_name(state, item),
+            to=_name(state, to),
+        )
+    return part(gettext_noop("%(card)s auf die Hand zurück"), card=_name(state, who))
+
+
+def _pass_best_item(state: State, who: str) -> tuple[str, str] | None:
+    """Decision ("Any one item held by the removed character may automatically be transferred"): the table
+    passes the item with the most marshalling points to the first unwounded character of his company."""
+    if st.info(state, who)["type"] != "Character":
+        return None
+    group = st.company_of(state, who)
+    others = [c for c in group["chars"] if c != who and not state["inst"][c]["wounded"]] if group else []
+    items = [i for i in st.attached(state, who) if "Item" in st.info(state, i)["subtype"]]
+    if not others or not items:
+        return None
+    best = max(items, key=lambda i: (st.info(state, i)["mp"] or 0, st.info(state, i)["corruption"] or 0))
+    state["inst"][best]["on"] = others[0]
+    return best, others[0]
+
+
+def _remove_self(ops, state, link, info, effect, events):
+    st.move(state, link["card"], "out")
+    return part(gettext_noop("%(card)s aus dem Spiel entfernt"), card=info["name_de"])
+
+
+from .effects_more import MORE_HANDLERS  # noqa: E402 - the second half of the table
+
+_HANDLERS = {
+    "cancel_attack": _cancel_attack,
+    "cancel_strike": _cancel_strike,
+    "halve_strikes": _halve,
+    "draw": _draw,
+    "tap": _simple,
+    "untap": _simple,
+    "heal": _simple,
+    "wound": _simple,
+    "no_tap": _no_tap,
+    "fetch": _fetch,
+    "discard_target": _discard_target,
+    "cancel_link": _cancel_link,
+    "return_to_hand": _return_to_hand,
+    "remove_self": _remove_self,
+    **MORE_HANDLERS,
+}
