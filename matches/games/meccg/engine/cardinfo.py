@@ -264,6 +264,8 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
         plain = plain_text(text)
         target = re.search(r"influence check is greater than (\d+)", plain, re.IGNORECASE)
         facts["influence_target"] = int(target.group(1)) if target else None
+        if re.search(r"Once in play, the number required to influence this faction is 0", plain, re.IGNORECASE):
+            facts["zero_in_play"] = True
         standard = re.search(r"Standard Modifications:(.*)", plain, re.IGNORECASE)
         other = re.search(r"Any other \w+ faction \([+-]\d+[^)]*\)", plain, re.IGNORECASE)
         facts["faction_text"] = other.group(0) if other else ""

@@ -414,16 +414,20 @@ def creature_attack(state: State, iid: str, attack: dict) -> dict:
     text = scripts.creature(info["code"], state)
     if text.get("attacker_chooses"):
         attack["attacker_chooses"] = True
+    for word in ("wounded_check", "tap_all_after"):
+        if word in text:
+            attack[word] = text[word]
     if info.get("strikes_each"):
         attack["each_character"] = True
     return attack
 
 
-def continuous_attack(state: State, attack: dict, events: list[Event]) -> None:
+def continuous_attack(state: State, attack: dict, events: list[Event], group: dict | None = None) -> None:
     """The permanent and long events in play that change every attack of a race ("All Undead attacks receive +1
     strike and +1 prowess"): applied when the attack starts, and logged."""
     from .common import signed
 
+    attack["wounded_before"] = [i for i in (group or {}).get("chars", ()) if state["inst"][i]["wounded"]]
     for name, values in attack_bonus(state, attack):
         attack["prowess"] = attack["prowess"] + values["prowess"]
         attack["strikes"] = max(1, attack["strikes"] + values["strikes"])
@@ -442,3 +446,36 @@ def creature_attacks_canceled(state: State, group: dict) -> str | None:
     """The card that cancels every hazard creature attack on this company this turn (Hiding, Hide in Dark
     Places), or None."""
     return effects_state.company_protected(state, group["id"], "creature_attacks")
+
+
+def refuse_site_phase(state: State, group: dict) -> None:
+    """ "The company may do nothing during its site phase" (Lost in Free-domains) this turn."""
+    name = effects_state.no_site_phase(state, group["id"])
+    if name:
+        raise IllegalAction(
+            "no_site_phase",
+            gettext_noop("%(card)s: die Gemeinschaft darf in dieser Ortsphase nichts tun (Phase beenden)."),
+            card=name,
+        )
+
+
+def after_attack(ops, state: State, attack: dict, events: list[Event]) -> None:
+    """A creature's printed text after its attack: "each character wounded by Barrow-wight makes a corruption
+    check modified by -2"; "Unless the attack is canceled, all untapped characters in defending company are
+    tapped following this attack" (Knights of the Prince)."""
+    from .effects_apply import add
+
+    if attack.get("canceled"):
+        return
+    group = st.company(state, attack["company"])
+    chars = list(group["chars"]) if group else []
+    if attack.get("tap_all_after"):
+        for iid in chars:
+            state["inst"][iid]["tapped"] = True
+    if "wounded_check" in attack and attack.get("card"):
+        before = set(attack.get("wounded_before") or ())
+        info = st.info(state, attack["card"])
+        for iid in chars:
+            if iid in attack["assigned"] and state["inst"][iid]["wounded"] and iid not in before:
+                add(state, {"card": attack["card"]}, info, iid, "corruption", attack["wounded_check"], "check")
+                ops._corruption_check(state, state["inst"][iid]["owner"], iid, events)

@@ -21,6 +21,7 @@ STAT_NAMES = {
     "prowess": gettext_noop("Kampfgeschick"),
     "body": gettext_noop("Konstitution"),
     "corruption": gettext_noop("Versuchungswurf"),
+    "influence": gettext_noop("Einflusswurf"),
     "attack_prowess": gettext_noop("Kampfgeschick des Angriffs"),
     "strike_prowess": gettext_noop("Kampfgeschick des Hiebes"),
     "strike_body": gettext_noop("Konstitution des Hiebes"),
@@ -53,6 +54,7 @@ EFFECT_WORDS = {
     "roll": gettext_noop("Wurf"),
     "environment": gettext_noop("Umwelt"),
     "return_to_hand": gettext_noop("auf die Hand zurück"),
+    "stay": gettext_noop("bleibt im Spiel"),
 }
 _SIMPLE = {
     "tap": gettext_noop("%(character)s getappt"),
@@ -274,6 +276,10 @@ def _pass_best_item(state: State, who: str) -> tuple[str, str] | None:
     return best, others[0]
 
 
+def _stay(ops, state, link, info, effect, events):
+    return part(gettext_noop("%(card)s bleibt im Spiel"), card=info["name_de"])
+
+
 def _remove_self(ops, state, link, info, effect, events):
     st.move(state, link["card"], "out")
     return part(gettext_noop("%(card)s aus dem Spiel entfernt"), card=info["name_de"])
@@ -296,5 +302,6 @@ _HANDLERS = {
     "cancel_link": _cancel_link,
     "return_to_hand": _return_to_hand,
     "remove_self": _remove_self,
+    "stay": _stay,
     **MORE_HANDLERS,
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 from matches.engine.base import State
 
 from . import state as st
+from .cardinfo import avatar_kind
 from .effects_state import doors_of_night, in_play, race_keys
 
 
@@ -32,6 +33,14 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
     if "bears" in want:
         kinds = [st.info(state, i)["subtype"] for i in st.attached(state, iid)]
         if not any(word in kind for kind in kinds for word in want["bears"]):
+            return False
+    if "not_bears" in want:
+        names = {st.info(state, i)["name_en"] for i in st.attached(state, iid)}
+        if names & set(want["not_bears"]):
+            return False
+    if want.get("avatar_company"):
+        group = st.company_of(state, iid)
+        if group is None or not any(avatar_kind(st.info(state, c)) for c in group["chars"]):
             return False
     if "company_size_max" in want:
         group = st.company_of(state, iid)

@@ -16,7 +16,7 @@ PLAY_WINDOWS = (
 )
 OWN_PHASES = ("organization", "long_event", "movement", "site", "end")
 TARGETS = ("none", "character", "attacked", "striked", "attack", "company", "card", "link")
-STATS = ("prowess", "body", "corruption", "attack_prowess", "strikes", "strike_prowess", "strike_body")
+STATS = ("prowess", "body", "corruption", "influence", "attack_prowess", "strikes", "strike_prowess", "strike_body")
 DURATIONS = ("strike", "attack", "turn", "check")
 SKILLS = ("warrior", "scout", "ranger", "sage", "diplomat")
 EFFECTS = (
@@ -41,6 +41,7 @@ EFFECTS = (
     "roll",
     "environment",
     "return_to_hand",
+    "stay",
 )
 CONTINUOUS = ("attack_bonus", "company_stat", "doors_of_night")
 ZONES_FROM = ("sideboard", "discard")
@@ -113,6 +114,8 @@ _CHARACTER = {
     "mind_max": {"type": "integer"},
     "bears": _WORDS,
     "company_size_max": {"type": "integer"},
+    "not_bears": _WORDS,
+    "avatar_company": {"type": "boolean"},
 }
 _REQUIRES = {
     "type": "object",
@@ -175,6 +178,8 @@ _CREATURE = {
     "type": "object",
     "properties": {
         "attacker_chooses": {"type": "boolean"},
+        "wounded_check": {"type": "integer", "minimum": -10, "maximum": 0},
+        "tap_all_after": {"type": "boolean"},
         "each_strike": {
             "type": "object",
             "properties": {"by": _BY, "races": _WORDS},
@@ -192,7 +197,7 @@ SCHEMA = {
         "modes": {"type": "array", "items": _MODE, "minItems": 1},
         "while_in_play": {"type": "array", "items": _CONTINUOUS},
         "creature": _CREATURE,
-        "static": {"enum": ["item", "ally", "faction"]},
+        "static": {"enum": ["item", "ally", "faction", "council"]},
         "proposal": {"type": "string", "minLength": 10},
         **_MODE["properties"],
     },
