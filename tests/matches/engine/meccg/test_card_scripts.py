@@ -14,7 +14,7 @@ from matches.games.meccg.engine.cardinfo import plain_text
 
 from .card_plays import any_key, give, in_play_for, play, refused, settle
 from .conftest import dice
-from .test_card_windows import clear_hand, creature_attacks, game, to_bag_end  # noqa: F401 - the fixture
+from .test_card_windows import clear_hand, creature_attacks, start, to_bag_end
 
 CARDS_JSON = Path(__file__).resolve().parents[5] / "shared" / "data" / "meccg" / "cards.json"
 BRIGANDS, CAVE_DRAKE = "TW-17", "TW-20"
@@ -58,6 +58,12 @@ def finish_attack(game, stay=False):
                 continue
             break
     raise AssertionError(f"the attack did not end: {game.state['attack']}")
+
+
+@pytest.fixture
+def game(engine):
+    """Aragorn and Bilbo (hero, seat 0, at turn first) against Gorbag and Lagduf (as in test_card_windows)."""
+    return next(t for t in (start(engine, seed) for seed in range(1, 40)) if t.turn["active"] == 0)
 
 
 def codes(*names):
@@ -159,7 +165,7 @@ def discards_a_hazard_event(game, catalogue, code):
 
 def untaps(game, catalogue, code):
     game.to_phase("organization")
-    aragorn, bilbo = game.companies(0)[0]["chars"]
+    _aragorn, bilbo = game.companies(0)[0]["chars"]
     entry = scripts.entry(code)
     if entry["name"] == "Angband Revisited":
         balrog = give(game, catalogue, 0, "BA-3", "play")
@@ -248,7 +254,7 @@ def cancels_attack(game, catalogue, code):
     mode = next(i for i, m in enumerate(entry["modes"]) if any(e["do"] == "cancel_attack" for e in m["effects"]))
     races = entry["modes"][mode]["requires"].get("attack_race") or ["Man"]
     other = next(BY_RACE[r] for r in ("Dragon", "Man") if r not in races)
-    aragorn, bilbo = to_bag_end(game)["chars"]
+    aragorn, _bilbo = to_bag_end(game)["chars"]
     card = give(game, catalogue, 0, code)
     assert refused(game, 0, card, mode=mode) in ("not_now", "bad_target")  # no attack: not now
     if entry["modes"][mode]["requires"].get("attack_race"):
@@ -500,7 +506,7 @@ CASES = [(family, code) for family, found in FAMILIES.items() for code in found]
 
 
 @pytest.mark.parametrize(("family", "code"), CASES, ids=[f"{f.__name__}-{c}" for f, c in CASES])
-def test_the_card_does_what_its_text_says(game, catalogue, family, code):  # noqa: F811 - the fixture
+def test_the_card_does_what_its_text_says(game, catalogue, family, code):
     clear_hand(game, 0)
     clear_hand(game, 1)
     family(game, catalogue, code)
