@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
-from . import effects, scripts, uniqueness
+from . import effects, effects_abilities, scripts, uniqueness
 from . import state as st
 from .cardinfo import is_creature, is_hazard, is_long_event, is_short_event, is_site_resource
 from .common import Base
@@ -68,7 +68,10 @@ class ChainMixin(Base):
         if script is not None and effects.any_time(state, seat, iid):
             self._play_scripted(state, seat, iid, info, action, events)  # "at any point during any player's turn"
             return
-        if state["chain"] and (is_creature(info) or "corruption" in info["subtype"].casefold()):
+        # "May be played as a hazard creature … or as a permanent-event/short-event": with ``keyed`` a creature,
+        # with ``mode`` its event (the script).
+        creature = is_creature(info) and not (script is not None and action.get("keyed") is None and "mode" in action)
+        if state["chain"] and (creature or "corruption" in info["subtype"].casefold()):
             raise IllegalAction(
                 "not_in_chain", gettext_noop("Kreaturen beginnen immer eine neue Kette; sie sind keine Antwort.")
             )
@@ -92,7 +95,7 @@ class ChainMixin(Base):
             self._check_hazard_limit(group)
             group["hazards"] += 1
             turn["done"] = [False, False]
-            if is_creature(info):
+            if creature:
                 effects.refuse_creature(state, group)  # Stealth, Sneakin': none on this company this turn
                 # "Kreaturen": keyed to the route or the site as the hazard player announces; refused with
                 # the keying calculator's message when it cannot be (keying.py).
@@ -126,14 +129,14 @@ class ChainMixin(Base):
                     action = {**action, "target": {"kind": "character", "id": bearer}}
             if phase == "movement" and group is not None:
                 turn["done"] = [False, False]
-        if script is not None and not is_creature(info):
+        if script is not None and not creature:
             mode = self._play_scripted(state, seat, iid, info, action, events)
             if is_hazard(info) and not mode["limit"] and group is not None:
                 group["hazards"] -= 1  # "does not count against the hazard limit"
             return
         target = self._target(state, action.get("target"))
         link = {"seat": seat, "card": iid, "target": target}
-        if is_hazard(info) and is_creature(info):
+        if is_hazard(info) and creature:
             link["key"] = key_.to_json()
         if info["subtype"] == "Faction" and bearer:
             link["bearer"] = bearer
@@ -153,6 +156,30 @@ class ChainMixin(Base):
             )
         attack = state["attack"]
         self._play_scripted(state, seat, iid, info, action, events, strike=attack.get("strike"))
+
+    def _do_use_card(self, state, seat, action, events):
+        """Use an ability of a card in play ("Tap to …", "Discard to …"): it goes onto the chain like a card
+        played, its costs paid (effects_abilities.py)."""
+        self._stage(state, "play")
+        self._no_trim(state)
+        if state["chain"] and state["priority"] != seat:
+            raise IllegalAction(
+                "no_priority", gettext_noop("Dein Gegner darf gerade auf die Kette antworten, nicht du.")
+            )
+        iid = action.get("card")
+        if not isinstance(iid, str) or state["inst"].get(iid, {}).get("zone") != "play":
+            raise IllegalAction("bad_card", gettext_noop("„card“ ist eine Karte im Spiel."))
+        index, ability, target, actor = effects_abilities.choose(state, seat, iid, action)
+        effects_abilities.pay(state, iid, ability, events)
+        effects.pay(state, ability, target, actor, events, st.info(state, iid)["name_de"])
+        link = {"seat": seat, "card": iid, "target": target, "ability": index}
+        if action.get("pick"):
+            link["pick"] = effects.checked_pick(state, seat, ability, action["pick"])
+        if state.get("attack") and effects.play_window(state) == "strike":
+            link["strike"] = state["attack"].get("strike")
+        if actor:
+            link["actor"] = actor
+        self._push_link(state, link, events)
 
     def _play_scripted(self, state, seat, iid, info, action, events, strike=None) -> dict:
         """A scripted card onto the chain: its mode, target and actor checked, its cost paid (effects.py)."""
@@ -177,6 +204,18 @@ class ChainMixin(Base):
         seat, iid = link["seat"], link["card"]
         if not state["chain"]:
             state["chain_window"] = effects.play_window(state)  # its answers belong to this window
+        if "ability" in link:  # a card in play used (use_card): it stays where it is
+            state["chain"].append(link)
+            state["priority"] = 1 - seat
+            state["passes"] = 0
+            self._log(
+                events,
+                gettext_noop("%(player)s nutzt %(card)s%(target)s."),
+                seat,
+                card=st.info(state, iid)["name_de"],
+                target=self._target_label(state, link["target"]),
+            )
+            return
         st.move(state, iid, "play")
         state["chain"].append(link)
         state["priority"] = 1 - seat
@@ -219,7 +258,7 @@ class ChainMixin(Base):
             info = st.info(state, iid)
             target = link["target"]
             self._log(events, gettext_noop("%(card)s wird abgehandelt."), card=info["name_de"])
-            if "script" in link:
+            if "script" in link or "ability" in link:
                 self._resolve_scripted(state, link, info, events)
                 continue
             if "key" in link:
@@ -249,7 +288,7 @@ class ChainMixin(Base):
         else:
             effects.resolve(self, state, link, events)
         card = state["inst"][link["card"]]
-        if card["zone"] != "play":
+        if card["zone"] != "play" or "ability" in link:
             return
         if is_long_event(info) or "Permanent" in info["subtype"]:
             effects.stays_in_play(state, link)  # its continuous effects hold from now on

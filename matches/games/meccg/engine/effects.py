@@ -92,6 +92,8 @@ def _targets(state: State, seat: int, hazard: bool, mode: dict, window: str) -> 
         return [{"kind": "card", "id": iid} for iid, _ in effects_state.face_up_in_play(state)]
     if kind == "link":
         return [{"kind": "link", "id": link["card"]} for link in state["chain"]]
+    if kind == "any_character":
+        return [{"kind": "character", "id": iid} for s in (0, 1) for iid in st.characters_in_play(state, s)]
     group = window_company(state, window)
     if kind == "company":
         if hazard or attack or (window != "organization" and group):
@@ -215,8 +217,11 @@ def any_time(state: State, seat: int, iid: str) -> bool:
 
 
 def holds_playable(state: State, seat: int) -> bool:
-    """Whether ``seat`` holds a scripted card it could play now (a card window asks nobody else)."""
-    return any(uses(state, seat, iid) for iid in state["players"][seat]["hand"])
+    """Whether ``seat`` holds a scripted card it could play now, or has a card in play whose ability it could
+    use (a card window asks nobody else)."""
+    from .effects_abilities import holds_ability
+
+    return any(uses(state, seat, iid) for iid in state["players"][seat]["hand"]) or holds_ability(state, seat)
 
 
 def choose(state: State, seat: int, iid: str, action: dict) -> tuple[int, dict, dict, str | None]:
@@ -467,6 +472,19 @@ def after_attack(ops, state: State, attack: dict, events: list[Event]) -> None:
 
     if attack.get("canceled"):
         return
+    beaten = not attack["detainment"] and attack["assigned"] and attack["defeated"] >= len(attack["assigned"])
+    for iid in attack.get("discard_if_beaten") or () if beaten else ():
+        if state["inst"][iid]["zone"] == "play":  # "Discard this card when such an attack is defeated"
+            st.move(state, iid, "discard")
+            events.append(
+                Event(
+                    Text(
+                        gettext_noop("%(card)s wird abgeworfen: der Angriff ist besiegt."),
+                        {"card": st.info(state, iid)["name_de"]},
+                    ),
+                    data={"kind": "log"},
+                )
+            )
     group = st.company(state, attack["company"])
     chars = list(group["chars"]) if group else []
     if attack.get("tap_all_after"):

@@ -55,6 +55,7 @@ EFFECT_WORDS = {
     "environment": gettext_noop("Umwelt"),
     "return_to_hand": gettext_noop("auf die Hand zurück"),
     "stay": gettext_noop("bleibt im Spiel"),
+    "discard_self": gettext_noop("Karte abwerfen"),
 }
 _SIMPLE = {
     "tap": gettext_noop("%(character)s getappt"),
@@ -86,7 +87,10 @@ def _target_gone(state: State, link: dict) -> bool:
 def resolve(ops: Table, state: State, link: dict, events: list[Event]) -> None:
     """The scripted card of ``link`` takes effect (``ops``: the engine's declared steps)."""
     info = st.info(state, link["card"])
-    mode = scripts.script(info["code"])["modes"][link["script"]]
+    if "ability" in link:
+        mode = scripts.abilities(info["code"])[link["ability"]]
+    else:
+        mode = scripts.script(info["code"])["modes"][link["script"]]
     if _target_gone(state, link):
         _log(
             events,
@@ -280,6 +284,12 @@ def _stay(ops, state, link, info, effect, events):
     return part(gettext_noop("%(card)s bleibt im Spiel"), card=info["name_de"])
 
 
+def _discard_self(ops, state, link, info, effect, events):
+    if state["inst"][link["card"]]["zone"] == "play":
+        st.move(state, link["card"], "discard")
+    return part(gettext_noop("%(card)s abgeworfen"), card=info["name_de"])
+
+
 def _remove_self(ops, state, link, info, effect, events):
     st.move(state, link["card"], "out")
     return part(gettext_noop("%(card)s aus dem Spiel entfernt"), card=info["name_de"])
@@ -303,5 +313,6 @@ _HANDLERS = {
     "return_to_hand": _return_to_hand,
     "remove_self": _remove_self,
     "stay": _stay,
+    "discard_self": _discard_self,
     **MORE_HANDLERS,
 }

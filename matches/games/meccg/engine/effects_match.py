@@ -92,6 +92,8 @@ def table_ok(state: State, want: dict) -> bool:
             return False
     if "attack_source" in want and (not attack or attack.get("source") != want["attack_source"]):
         return False
+    if "phase" in want and (state.get("turn") or {}).get("phase") not in want["phase"]:
+        return False
     if "in_play" in want and not in_play(state, want["in_play"]):
         return False
     if "not_in_play" in want and in_play(state, want["not_in_play"]):

@@ -75,9 +75,12 @@ def _no_site_phase(ops, state, link, info, effect, events):
 
 
 def _roll(ops, state, link, info, effect, events):
-    who = link["target"]["id"]
-    owner = state["inst"][who]["owner"]
-    if effect["plus"] == "mind":
+    who = link["target"].get("id")
+    owner = state["inst"][who]["owner"] if who else link["seat"]
+    if effect["plus"] == "none":
+        extra = 0
+        what = gettext_noop("nichts")
+    elif effect["plus"] == "mind":
         extra = st.info(state, who)["mind"] or 0
         what = gettext_noop("Geisteskraft")
     else:
@@ -85,20 +88,20 @@ def _roll(ops, state, link, info, effect, events):
         what = gettext_noop("freier allgemeiner Einfluss")
     dice = ops._roll2d6(state)
     total = sum(dice) + extra
-    hit = total < effect["below"]
+    hit = total < effect["below"] if "below" in effect else total > effect["above"]
     if hit:
         from .effects_apply import _HANDLERS
 
         for then in effect["then"]:
             _HANDLERS[then["do"]](ops, state, link, info, then, events)
     return part(
-        gettext_noop("Wurf %(a)s+%(b)s + %(what)s %(extra)s = %(total)s gegen weniger als %(below)s: %(outcome)s"),
+        gettext_noop("Wurf %(a)s+%(b)s + %(what)s %(extra)s = %(total)s, nötig %(need)s: %(outcome)s"),
         a=dice[0],
         b=dice[1],
         what=part(what),
         extra=extra,
         total=total,
-        below=effect["below"],
+        need=f"< {effect['below']}" if "below" in effect else f"> {effect['above']}",
         outcome=part(gettext_noop("trifft") if hit else gettext_noop("ohne Wirkung")),
     )
 

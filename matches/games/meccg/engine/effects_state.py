@@ -122,10 +122,16 @@ def attack_bonus(state: State, attack: dict) -> list[tuple[str, dict]]:
             continue
         if effect.get("source") and effect["source"] != attack.get("source"):
             continue
+        if effect.get("not_source") and effect["not_source"] == attack.get("source"):
+            continue
+        if effect.get("only_doors") and not doors:
+            continue
         values = {"prowess": effect.get("prowess", 0), "strikes": effect.get("strikes", 0)}
         if doors and effect.get("doors"):
             values.update(effect["doors"])
         found.append((st.info(state, iid)["name_de"], values))
+        if effect.get("discard_when_defeated"):
+            attack.setdefault("discard_if_beaten", []).append(iid)
     return found
 
 

@@ -87,6 +87,8 @@ def _normalise_mode(code: str, mode: dict[str, Any]) -> dict[str, Any]:
         mode["play"] = sorted({*mode["play"], *OWN_PHASES} - {"any_phase"})
     if "tap_target" in mode["cost"] and mode["target"] not in ("character", "attacked", "striked"):
         raise ScriptError(f"{code}: 'tap_target' needs a character target")
+    if {"tap_self", "discard_self", "tap_bearer"} & set(mode["cost"]) and "user" not in mode:
+        raise ScriptError(f"{code}: 'tap_self', 'discard_self' and 'tap_bearer' are costs of an ability")
     if "tap_actor" in mode["cost"] and "actor" not in mode:
         raise ScriptError(f"{code}: 'tap_actor' needs an 'actor'")
     if mode["target"] in ("card", "link") and "card" not in mode["requires"]:
@@ -101,13 +103,19 @@ def _normalise_mode(code: str, mode: dict[str, Any]) -> dict[str, Any]:
 
 def _normalise(code: str, raw: dict[str, Any]) -> dict[str, Any]:
     entry: dict[str, Any] = {"code": code, "name": raw["name"], "text": raw["text"], "note": raw.get("note", "")}
+    # Abilities of the card in play ("Tap to …", "Discard to …"): used with ``use_card``; not against the
+    # hazard limit unless the text says so (``limit = true``).
+    entry["abilities"] = [
+        _normalise_mode(code, {"limit": False, "user": "owner", **ability}) for ability in raw.get("abilities", ())
+    ]
     if "proposal" in raw:
         return {**entry, "kind": "proposal", "note": raw["proposal"], "modes": []}
     if "creature" in raw:
         return {**entry, "kind": "creature", "creature": raw["creature"], "modes": []}
     if "static" in raw:
         return {**entry, "kind": "static", "static": raw["static"], "modes": []}
-    modes = raw.get("modes") or [{k: v for k, v in raw.items() if k not in ("name", "text", "note", "while_in_play")}]
+    skip = ("name", "text", "note", "while_in_play", "abilities")
+    modes = raw.get("modes") or [{k: v for k, v in raw.items() if k not in skip}]
     out = [_normalise_mode(code, mode) for mode in modes]
     return {**entry, "kind": "event", "modes": out, "while_in_play": raw.get("while_in_play", [])}
 
@@ -160,6 +168,14 @@ def script(code: str, state: dict | None = None) -> dict[str, Any] | None:
         return None
     found = load().get(code)
     return found if found and found["kind"] == "event" else None
+
+
+def abilities(code: str, state: dict | None = None) -> list[dict[str, Any]]:
+    """The abilities of a card in play (any kind of entry; none when card text is off)."""
+    if state is not None and not state.get("card_text", True):
+        return []
+    found = load().get(code)
+    return found["abilities"] if found else []
 
 
 def creature(code: str, state: dict | None = None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ PLAY_WINDOWS = (
     "any",
 )
 OWN_PHASES = ("organization", "long_event", "movement", "site", "end")
-TARGETS = ("none", "character", "attacked", "striked", "attack", "company", "card", "link")
+TARGETS = ("none", "character", "any_character", "attacked", "striked", "attack", "company", "card", "link")
 STATS = ("prowess", "body", "corruption", "influence", "attack_prowess", "strikes", "strike_prowess", "strike_body")
 DURATIONS = ("strike", "attack", "turn", "check")
 SKILLS = ("warrior", "scout", "ranger", "sage", "diplomat")
@@ -42,6 +42,7 @@ EFFECTS = (
     "environment",
     "return_to_hand",
     "stay",
+    "discard_self",
 )
 CONTINUOUS = ("attack_bonus", "company_stat", "doors_of_night")
 ZONES_FROM = ("sideboard", "discard")
@@ -54,7 +55,7 @@ _THEN = {
     "type": "array",
     "items": {
         "type": "object",
-        "properties": {"do": {"enum": ["return_to_hand", "discard_target", "tap"]}},
+        "properties": {"do": {"enum": ["return_to_hand", "discard_target", "tap", "discard_self"]}},
         "required": ["do"],
         "additionalProperties": False,
     },
@@ -74,8 +75,9 @@ _EFFECT = {
         "races": _WORDS,
         "who": {"enum": ["target", "actor"]},
         "what": {"enum": ["creatures", "creature_attacks"]},
-        "plus": {"enum": ["mind", "unused_gi"]},
+        "plus": {"enum": ["mind", "unused_gi", "none"]},
         "below": {"type": "integer", "minimum": 2, "maximum": 30},
+        "above": {"type": "integer", "minimum": 1, "maximum": 30},
         "then": _THEN,
         "side": {"enum": ["hazard", "resource"]},
         "min": {"type": "integer", "minimum": 0, "maximum": 10},
@@ -89,7 +91,10 @@ _EFFECT = {
         {"if": {"properties": {"do": {"const": "corruption_check"}}}, "then": {"required": ["who", "by"]}},
         {"if": {"properties": {"do": {"const": "hazard_limit"}}}, "then": {"required": ["by"]}},
         {"if": {"properties": {"do": {"const": "protect"}}}, "then": {"required": ["what"]}},
-        {"if": {"properties": {"do": {"const": "roll"}}}, "then": {"required": ["plus", "below", "then"]}},
+        {
+            "if": {"properties": {"do": {"const": "roll"}}},
+            "then": {"required": ["plus", "then"], "oneOf": [{"required": ["below"]}, {"required": ["above"]}]},
+        },
         {"if": {"properties": {"do": {"const": "environment"}}}, "then": {"required": ["side"]}},
     ],
 }
@@ -116,6 +121,7 @@ _CHARACTER = {
     "company_size_max": {"type": "integer"},
     "not_bears": _WORDS,
     "avatar_company": {"type": "boolean"},
+    "with_bearer": {"type": "boolean"},
 }
 _REQUIRES = {
     "type": "object",
@@ -136,6 +142,7 @@ _REQUIRES = {
         "attack_source": {"enum": ["creature", "auto"]},
         "in_play": _WORDS,
         "not_in_play": _WORDS,
+        "phase": {"type": "array", "items": {"enum": ["organization", "long_event", "movement", "site", "end"]}},
         "doors_of_night": {"type": "boolean"},
         "card": _CARD_FILTER,
     },
@@ -147,6 +154,9 @@ _CONTINUOUS = {
         "do": {"enum": list(CONTINUOUS)},
         "races": _WORDS,
         "source": {"enum": ["creature", "auto"]},
+        "not_source": {"enum": ["agent", "auto", "creature"]},
+        "only_doors": {"type": "boolean"},
+        "discard_when_defeated": {"type": "boolean"},
         "prowess": _BY,
         "strikes": _BY,
         "stat": {"enum": ["prowess", "body"]},
@@ -167,7 +177,11 @@ _MODE = {
         "target": {"enum": list(TARGETS)},
         "requires": _REQUIRES,
         "actor": {"type": "object", "properties": _CHARACTER, "additionalProperties": False},
-        "cost": {"type": "array", "items": {"enum": ["tap_target", "tap_actor"]}},
+        "cost": {
+            "type": "array",
+            "items": {"enum": ["tap_target", "tap_actor", "tap_self", "discard_self", "tap_bearer"]},
+        },
+        "user": {"enum": ["owner", "bearer"]},
         "limit": {"type": "boolean"},
         "effects": {"type": "array", "items": _EFFECT, "minItems": 1},
     },
@@ -196,6 +210,7 @@ SCHEMA = {
         **_HEAD,
         "modes": {"type": "array", "items": _MODE, "minItems": 1},
         "while_in_play": {"type": "array", "items": _CONTINUOUS},
+        "abilities": {"type": "array", "items": _MODE, "minItems": 1},
         "creature": _CREATURE,
         "static": {"enum": ["item", "ally", "faction", "council"]},
         "proposal": {"type": "string", "minLength": 10},
@@ -208,6 +223,9 @@ SCHEMA = {
         {"required": ["play", "effects"], "not": {"required": ["proposal"]}},
         {"required": ["creature"], "not": {"anyOf": [{"required": ["play"]}, {"required": ["modes"]}]}},
         {"required": ["static"], "not": {"anyOf": [{"required": ["play"]}, {"required": ["modes"]}]}},
-        {"required": ["proposal"], "not": {"anyOf": [{"required": ["play"]}, {"required": ["modes"]}]}},
+        {
+            "required": ["proposal"],
+            "not": {"anyOf": [{"required": ["play"]}, {"required": ["modes"]}, {"required": ["abilities"]}]},
+        },
     ],
 }

@@ -402,17 +402,92 @@ def twilight(game, catalogue, code):
 
 
 def attack_bonus(game, catalogue, code):
-    to_bag_end(game)
+    company = to_bag_end(game)
     card = give(game, catalogue, 1, code)
     play(game, 1, card)
     assert game.state["inst"][card]["zone"] == "play"
     bonus = scripts.entry(code)["while_in_play"][0]
     race = bonus["races"][0]
-    attacks(game, catalogue, BY_RACE[race])
-    attack = game.state["attack"]
-    printed = game.card(attack["card"])
-    assert attack["prowess"] == printed["prowess"] + bonus["prowess"]
-    assert any(game.card(card)["name_de"] + ": der Angriff erhält" in line for line in game.log())
+    if bonus.get("source") == "auto":  # "All Orc and Troll automatic-attacks": a creature attack gets nothing
+        attacks(game, catalogue, BY_RACE[race])
+        assert game.state["attack"]["prowess"] == game.card(game.state["attack"]["card"])["prowess"]
+        finish_attack(game)
+        auto = {"name": "Orks", "race": "Orcs", "strikes": 2, "prowess": 6, "body": None, "detainment": False}
+        game.engine._start_attack(game.state, game.companies(0)[0], {**auto, "card": None, "source": "auto"}, [])
+        attack = game.state["attack"]
+        assert (attack["prowess"], attack["strikes"]) == (6 + bonus["prowess"], 2 + bonus["strikes"])
+    else:
+        attacks(game, catalogue, BY_RACE[race])
+        attack = game.state["attack"]
+        printed = game.card(attack["card"])
+        assert attack["prowess"] == printed["prowess"] + bonus["prowess"]
+        assert any(game.card(card)["name_de"] + ": der Angriff erhält" in line for line in game.log())
+    if bonus.get("discard_when_defeated"):
+        beaten = {**game.state["attack"], "assigned": {company["chars"][0]: 0}, "defeated": 1}
+        effects.after_attack(game.engine, game.state, beaten, [])
+        assert game.state["inst"][card]["zone"] == "discard"  # "Discard this card when such an attack is defeated"
+
+
+def nazgul(game, catalogue, code):
+    company = to_bag_end(game)
+    aragorn, _bilbo = company["chars"]
+    card = give(game, catalogue, 1, code)
+    play(game, 1, card, mode=0)  # as a permanent-event (with ``keyed`` it would be the creature)
+    assert game.state["inst"][card]["zone"] == "play" and game.companies(0)[0]["hazards"] == 1
+    ability = scripts.entry(code)["abilities"][0]
+    assert refused_use(game, 0, card) == "not_usable"  # not the hazard player's card
+    extra = {}
+    if ability["target"] == "any_character":
+        extra["target"] = {"kind": "character", "id": aragorn}
+    if any(e["do"] == "fetch" for e in ability["effects"]):
+        dead = give(game, catalogue, 1, BRIGANDS, "discard")
+        extra["pick"] = [dead]
+    if ability["target"] == "attack":
+        assert refused_use(game, 1, card) == "not_usable"  # no attack yet
+        game.companies(0)[0]["limit"] = 4  # room for the creature and the tapping
+        attacks(game, catalogue, BRIGANDS)
+        strikes = game.state["attack"]["strikes"]
+    game.do(1, type="use_card", card=card, ability=0, **extra)
+    settle(game)
+    assert game.state["inst"][card]["zone"] == "discard"  # "becomes a short-event"
+    assert game.companies(0)[0]["hazards"] == (3 if ability["target"] == "attack" else 2)  # tapping counts
+    if "target" in extra and ability["target"] == "any_character":
+        assert game.state["inst"][aragorn]["tapped"]
+    if "pick" in extra:
+        assert game.state["inst"][extra["pick"][0]]["zone"] == "hand"
+    if ability["target"] == "attack":
+        assert game.state["attack"]["strikes"] == strikes + 1
+
+
+def refused_use(game, seat, iid, **action):
+    with pytest.raises(IllegalAction) as error:
+        game.do(seat, type="use_card", card=iid, **action)
+    return error.value.code
+
+
+def mouth_of_sauron(game, catalogue, code):
+    to_bag_end(game)
+    dead = give(game, catalogue, 1, BRIGANDS, "discard")
+    card = give(game, catalogue, 1, code)
+    play(game, 1, card, mode=0, pick=[dead])  # as a short-event
+    assert game.state["inst"][dead]["zone"] == "hand" and game.state["inst"][card]["zone"] == "discard"
+    creature = give(game, catalogue, 1, code)
+    any_key(game)
+    play(game, 1, creature, keyed={"kind": "region_type", "symbol": "w"})  # as a creature
+    assert game.state["attack"]["card"] == creature and game.state["attack"]["strikes"] == 1
+
+
+def paste(game, catalogue, code):
+    game.to_phase("organization")
+    aragorn, bilbo = game.companies(0)[0]["chars"]
+    item = give(game, catalogue, 0, code, "play")
+    game.state["inst"][item]["on"] = aragorn
+    assert refused_use(game, 0, item, target={"kind": "character", "id": bilbo}) == "not_usable"  # nobody wounded
+    game.state["inst"][bilbo].update(wounded=True, tapped=True)
+    game.do(0, type="use_card", card=item, target={"kind": "character", "id": bilbo})
+    settle(game)
+    assert not game.state["inst"][bilbo]["wounded"] and not game.state["inst"][bilbo]["tapped"]
+    assert game.state["inst"][item]["zone"] == "discard"
 
 
 # --- creatures and static cards ---------------------------------------------------------------------------------
@@ -452,7 +527,9 @@ def static_card(game, catalogue, code):
     """Items, allies and factions whose whole text the table reads from the card facts: the facts are there."""
     info = catalogue[code]
     kind = scripts.entry(code)["static"]
-    if kind == "item":
+    if kind == "item" and scripts.entry(code)["abilities"]:
+        paste(game, catalogue, code)
+    elif kind == "item":
         assert info["bonuses"], code
         seat = 1 if info["alignment"] == "Minion" else 0
         aragorn = game.companies(seat)[0]["chars"][0]  # Aragorn II or Gorbag: warriors
@@ -498,7 +575,9 @@ FAMILIES = {
     sorrows: codes("Many Sorrows Befall"),
     environment_hazard: codes("Doors of Night"),
     twilight: codes("Twilight"),
-    attack_bonus: codes("Chill Them with Fear", "Wake of War"),
+    attack_bonus: codes("Chill Them with Fear", "Wake of War", "Redoubled Force", "Rank upon Rank"),
+    nazgul: codes("Adûnaphel", "Ûvatha the Horseman", "Hoarmûrath of Dír"),
+    mouth_of_sauron: codes("Mouth of Sauron"),
     creature: sorted(c for c, e in scripts.load().items() if e["kind"] == "creature"),
     static_card: sorted(c for c, e in scripts.load().items() if e["kind"] == "static"),
 }
