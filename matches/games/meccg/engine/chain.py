@@ -288,7 +288,7 @@ class ChainMixin(Base):
         else:
             effects.resolve(self, state, link, events)
         card = state["inst"][link["card"]]
-        if card["zone"] != "play" or "ability" in link:
+        if card["zone"] != "play" or "ability" in link or card.get("turn_card"):
             return
         if is_long_event(info) or "Permanent" in info["subtype"]:
             effects.stays_in_play(state, link)  # its continuous effects hold from now on

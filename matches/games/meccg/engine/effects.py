@@ -497,3 +497,8 @@ def after_attack(ops, state: State, attack: dict, events: list[Event]) -> None:
             if iid in attack["assigned"] and state["inst"][iid]["wounded"] and iid not in before:
                 add(state, {"card": attack["card"]}, info, iid, "corruption", attack["wounded_check"], "check")
                 ops._corruption_check(state, state["inst"][iid]["owner"], iid, events)
+
+
+from .effects_triggers import movement_over, phase_begins, turn_over  # noqa: E402 - hooks for turns/hazard_phase
+
+__all__ += ["movement_over", "phase_begins", "turn_over"]

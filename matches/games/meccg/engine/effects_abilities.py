@@ -19,6 +19,9 @@ def bearer_of(state: State, iid: str) -> str | None:
 
 
 def user_seat(state: State, iid: str, ability: dict) -> int | None:
+    if ability["user"] == "company":  # a card lying on a company (River): that company's player
+        group = st.company(state, state["inst"][iid].get("on") or "")
+        return group["owner"] if group else None
     if ability["user"] == "bearer":
         bearer = bearer_of(state, iid)
         return state["inst"][bearer]["owner"] if bearer else None

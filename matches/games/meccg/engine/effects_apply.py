@@ -56,6 +56,9 @@ EFFECT_WORDS = {
     "return_to_hand": gettext_noop("auf die Hand zurück"),
     "stay": gettext_noop("bleibt im Spiel"),
     "discard_self": gettext_noop("Karte abwerfen"),
+    "stay_turn": gettext_noop("bleibt für die Runde liegen"),
+    "lift": gettext_noop("Wirkung aufheben"),
+    "split_to_origin": gettext_noop("zurück zum Ausgangsort"),
 }
 _SIMPLE = {
     "tap": gettext_noop("%(character)s getappt"),
@@ -167,6 +170,9 @@ def _no_tap(ops, state, link, info, effect, events):
 def _modify(state: State, link: dict, info: dict, effect: dict) -> dict:
     stat, by, until = effect["stat"], effect["by"], effect["until"]
     who = link["target"].get("id")
+    if effect.get("per_character") and who:  # "+1 modification for each character in his company"
+        group = st.company_of(state, who)
+        by = by * len(group["chars"]) if group else by
     name = _name(state, who)
     attack = state.get("attack")
     if stat == "strikes" and attack:
@@ -280,6 +286,36 @@ def _pass_best_item(state: State, who: str) -> tuple[str, str] | None:
     return best, others[0]
 
 
+def _stay_turn(ops, state, link, info, effect, events):
+    from .effects_triggers import stay_for_turn
+
+    stay_for_turn(state, link)
+    return part(gettext_noop("%(card)s bleibt bis zum Ende der Runde liegen"), card=info["name_de"])
+
+
+def _lift(ops, state, link, info, effect, events):
+    from .effects_triggers import lift
+
+    lift(state, link)
+    return part(gettext_noop("die Wirkung von %(card)s ist aufgehoben"), card=info["name_de"])
+
+
+def _split_to_origin(ops, state, link, info, effect, events):
+    """ "That character splits off into a different company. This new company immediately returns to his
+    original company's site of origin." Decision: a company of one character returns as a whole."""
+    who = link["target"]["id"]
+    group = st.company_of(state, who)
+    if group is None or not group["dest"]:
+        return None
+    if len(group["chars"]) == 1:
+        st.move(state, group["dest"], "sites")
+        group.update(dest=None, route=None)
+    else:
+        group["chars"].remove(who)
+        st.new_company(state, group["owner"], group["site"])["chars"].append(who)
+    return part(gettext_noop("%(character)s kehrt zum Ausgangsort zurück"), character=_name(state, who))
+
+
 def _stay(ops, state, link, info, effect, events):
     return part(gettext_noop("%(card)s bleibt im Spiel"), card=info["name_de"])
 
@@ -314,5 +350,8 @@ _HANDLERS = {
     "remove_self": _remove_self,
     "stay": _stay,
     "discard_self": _discard_self,
+    "stay_turn": _stay_turn,
+    "lift": _lift,
+    "split_to_origin": _split_to_origin,
     **MORE_HANDLERS,
 }

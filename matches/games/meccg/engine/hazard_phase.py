@@ -86,6 +86,7 @@ class HazardPhaseMixin(Base):
 
     def _finish_movement(self, state: State, group: dict, events: list[Event]) -> None:
         """The company arrives; both players refill or trim their hands to eight."""
+        effects.movement_over(self, state, group, events)  # "at the end of his movement/hazard phase" (issue 30)
         if group["dest"]:
             old = group["site"]
             group["site"] = group["dest"]

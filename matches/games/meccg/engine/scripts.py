@@ -114,10 +114,11 @@ def _normalise(code: str, raw: dict[str, Any]) -> dict[str, Any]:
         return {**entry, "kind": "creature", "creature": raw["creature"], "modes": []}
     if "static" in raw:
         return {**entry, "kind": "static", "static": raw["static"], "modes": []}
-    skip = ("name", "text", "note", "while_in_play", "abilities")
+    skip = ("name", "text", "note", "while_in_play", "abilities", "triggers")
     modes = raw.get("modes") or [{k: v for k, v in raw.items() if k not in skip}]
     out = [_normalise_mode(code, mode) for mode in modes]
-    return {**entry, "kind": "event", "modes": out, "while_in_play": raw.get("while_in_play", [])}
+    extra = {"while_in_play": raw.get("while_in_play", []), "triggers": raw.get("triggers", [])}
+    return {**entry, "kind": "event", "modes": out, **extra}
 
 
 def parse(text: str, source: str = "<string>") -> dict[str, dict[str, Any]]:

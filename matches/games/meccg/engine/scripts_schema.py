@@ -43,6 +43,9 @@ EFFECTS = (
     "return_to_hand",
     "stay",
     "discard_self",
+    "stay_turn",
+    "lift",
+    "split_to_origin",
 )
 CONTINUOUS = ("attack_bonus", "company_stat", "doors_of_night")
 ZONES_FROM = ("sideboard", "discard")
@@ -55,7 +58,7 @@ _THEN = {
     "type": "array",
     "items": {
         "type": "object",
-        "properties": {"do": {"enum": ["return_to_hand", "discard_target", "tap", "discard_self"]}},
+        "properties": {"do": {"enum": ["return_to_hand", "discard_target", "tap", "discard_self", "split_to_origin"]}},
         "required": ["do"],
         "additionalProperties": False,
     },
@@ -81,6 +84,7 @@ _EFFECT = {
         "then": _THEN,
         "side": {"enum": ["hazard", "resource"]},
         "min": {"type": "integer", "minimum": 0, "maximum": 10},
+        "per_character": {"type": "boolean"},
     },
     "required": ["do"],
     "additionalProperties": False,
@@ -181,7 +185,7 @@ _MODE = {
             "type": "array",
             "items": {"enum": ["tap_target", "tap_actor", "tap_self", "discard_self", "tap_bearer"]},
         },
-        "user": {"enum": ["owner", "bearer"]},
+        "user": {"enum": ["owner", "bearer", "company"]},
         "limit": {"type": "boolean"},
         "effects": {"type": "array", "items": _EFFECT, "minItems": 1},
     },
@@ -211,6 +215,19 @@ SCHEMA = {
         "modes": {"type": "array", "items": _MODE, "minItems": 1},
         "while_in_play": {"type": "array", "items": _CONTINUOUS},
         "abilities": {"type": "array", "items": _MODE, "minItems": 1},
+        "triggers": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "when": {"enum": ["untap_end", "movement_end"]},
+                    "at_haven": {"type": "boolean"},
+                    "per": {"enum": list("wbsdcf")},
+                },
+                "required": ["when"],
+                "additionalProperties": False,
+            },
+        },
         "creature": _CREATURE,
         "static": {"enum": ["item", "ally", "faction", "council"]},
         "proposal": {"type": "string", "minLength": 10},

@@ -212,6 +212,9 @@ def protects(game, catalogue, code):
         game.do(1, type="play_card", card=creature, keyed={"kind": "region_type", "symbol": "w"})
     assert getattr(error.value, "code", "") == "protected"
     assert company["hazards"] == 0
+    game.to_phase("end")
+    game.next_phase()  # the next turn: "this turn" is over
+    assert not [e for e in game.state["effects"] if e["stat"] == "protect"]
 
 
 def friendship(game, catalogue, code):
@@ -490,6 +493,86 @@ def paste(game, catalogue, code):
     assert game.state["inst"][item]["zone"] == "discard"
 
 
+def river(game, catalogue, code):
+    company = to_bag_end(game)
+    aragorn, _bilbo = company["chars"]  # Aragorn II: a ranger
+    card = give(game, catalogue, 1, code)
+    play(game, 1, card)
+    assert game.state["inst"][card]["zone"] == "play"  # on the company for the turn
+    game.to_phase("site")
+    assert refused_enter(game) == "no_site_phase"
+    game.do(0, type="use_card", card=card, actor=aragorn)  # "A ranger in such a company may tap to cancel"
+    settle(game)
+    assert game.state["inst"][aragorn]["tapped"] and game.state["inst"][card]["zone"] == "discard"
+    game.do(0, type="enter_site")  # the effect is gone
+    # Without the ranger's tapping the effect ends with the turn.
+    other = give(game, catalogue, 1, code, "play")
+    game.state["inst"][other].update(resolved=True, turn_card=True, on=company["id"])
+    game.to_phase("end")
+    game.next_phase()
+    assert game.state["inst"][other]["zone"] == "discard"
+
+
+def seized(game, catalogue, code):
+    company = to_bag_end(game)  # Rivendell → Bag End: {w}{w}{f}, no Shadow-land
+    _aragorn, bilbo = company["chars"]
+    card = give(game, catalogue, 1, code)
+    assert refused(game, 1, card, target={"kind": "character", "id": bilbo}) == "bad_target"
+    game.companies(0)[0]["route"]["types"].append("{s}")
+    dice(game, (1, 1))  # 2 + mind 5 = 7 < 12
+    play(game, 1, card, target={"kind": "character", "id": bilbo})
+    groups = game.companies(0)
+    assert len(groups) == 2
+    home = next(g for g in groups if bilbo in g["chars"])
+    assert home["dest"] is None and home["site"] == company["site"]  # back at the site of origin
+
+
+def friend_or_three(game, catalogue, code):
+    game.to_phase("organization")
+    _aragorn, bilbo = game.companies(0)[0]["chars"]
+    card = give(game, catalogue, 0, code)
+    play(game, 0, card, mode=0, target={"kind": "character", "id": bilbo})
+    dice(game, (1, 1))
+    game.do(0, type="corruption_check", character=bilbo)
+    line = next(line for line in game.log() if line.startswith("Versuchungswurf für Bilbo"))
+    assert f"{game.card(card)['name_de']} +2" in line, line  # two characters in his company
+
+
+def lure(game, catalogue, code):
+    company = to_bag_end(game)
+    aragorn, bilbo = company["chars"]
+    entry = scripts.entry(code)
+    trigger = entry["triggers"][0]
+    card = give(game, catalogue, 1, code)
+    if entry["name"] == "Lure of Nature":
+        assert refused(game, 1, card, target={"kind": "character", "id": bilbo}) == "bad_target"  # a Hobbit
+    play(game, 1, card, target={"kind": "character", "id": aragorn})
+    assert game.state["inst"][card]["on"] == aragorn
+    second = give(game, catalogue, 1, code)
+    assert refused(game, 1, second, target={"kind": "character", "id": aragorn}) == "bad_target"  # not twice
+    dice(game, *[(6, 6)] * 6)
+    game.next_phase()  # the movement/hazard phase ends: two Wildernesses on the route
+    checks = [line for line in game.log() if "Versuchungswurf für Aragorn II" in line and "Versuchungspunkte" in line]
+    assert len(checks) == (2 if trigger["when"] == "movement_end" else 0)
+    assert any("gegen 2 Versuchungspunkte" in line for line in checks) or trigger["when"] != "movement_end"
+    if trigger["when"] == "untap_end":  # at a Haven at the end of his untap phase
+        rivendell = next(i for i in game.state["inst"] if game.state["inst"][i]["code"] == "TW-421")
+        game.companies(0)[0]["site"] = rivendell
+        while game.turn["active"] != 0 or game.turn["phase"] != "organization":
+            game.next_phase()
+        name = game.card(card)["name_de"]
+        assert any(line.startswith(f"{name}: Versuchungswurf für Aragorn II") for line in game.log())
+    # The removal: "the character may tap to attempt to remove this card … greater than N"
+    while game.turn["active"] != 0 or game.turn["phase"] != "organization":
+        game.next_phase()
+    bearer = game.state["inst"][card]["on"]
+    game.state["inst"][bearer]["tapped"] = False
+    dice(game, (6, 6))
+    game.do(0, type="use_card", card=card)
+    settle(game)
+    assert game.state["inst"][card]["zone"] == "discard" and game.state["inst"][bearer]["tapped"]
+
+
 # --- creatures and static cards ---------------------------------------------------------------------------------
 
 
@@ -578,6 +661,10 @@ FAMILIES = {
     attack_bonus: codes("Chill Them with Fear", "Wake of War", "Redoubled Force", "Rank upon Rank"),
     nazgul: codes("Adûnaphel", "Ûvatha the Horseman", "Hoarmûrath of Dír"),
     mouth_of_sauron: codes("Mouth of Sauron"),
+    river: codes("River"),
+    seized: codes("Seized by Terror"),
+    friend_or_three: codes("A Friend or Three"),
+    lure: codes("Lure of the Senses", "Lure of Nature"),
     creature: sorted(c for c, e in scripts.load().items() if e["kind"] == "creature"),
     static_card: sorted(c for c, e in scripts.load().items() if e["kind"] == "static"),
 }
