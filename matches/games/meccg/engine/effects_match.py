@@ -42,6 +42,10 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
         group = st.company_of(state, iid)
         if group is None or not any(avatar_kind(st.info(state, c)) for c in group["chars"]):
             return False
+    if "company_chars_max" in want:
+        group = st.company_of(state, iid)
+        if group is None or len(group["chars"]) > want["company_chars_max"]:
+            return False
     if "company_size_max" in want:
         group = st.company_of(state, iid)
         if group is None or st.company_size(state, group["chars"]) > want["company_size_max"]:

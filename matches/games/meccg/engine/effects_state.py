@@ -74,6 +74,11 @@ def modifiers(state: State, target: str, stat: str) -> list[tuple[str, int]]:
     """(card name, value) of the effects in force on ``target``'s ``stat``: those with a duration and, for a
     character's prowess or body, the continuous ``company_stat`` of events on its company."""
     found = [(e["name"], e["by"]) for e in state.get("effects") or () if e["target"] == target and e["stat"] == stat]
+    if stat == "corruption" and target in state["inst"]:
+        group = st.company_of(state, target)
+        for iid, effect in _continuous(state):
+            if effect["do"] == "bearer_corruption" and state["inst"][iid]["on"] == target and group:
+                found.append((st.info(state, iid)["name_de"], len(group["chars"])))
     if stat in ("prowess", "body") and target in state["inst"]:
         group = st.company_of(state, target)
         for iid, effect in _continuous(state):

@@ -57,8 +57,23 @@ def _check(ops, state: State, iid: str, bearer: str, events: list[Event]) -> Non
     ops._corruption_check(state, state["inst"][bearer]["owner"], bearer, events)
 
 
+def discard_crowded(state: State, events: list[Event]) -> None:
+    """ "Discard this card if his company has 4 or more characters" (checked whenever a phase begins and when a
+    movement/hazard phase ends)."""
+    from .effects_state import _continuous
+
+    for iid, effect in list(_continuous(state)):
+        if effect["do"] != "discard_if_company" or state["inst"][iid]["zone"] != "play":
+            continue
+        group = st.company_of(state, state["inst"][iid].get("on") or "")
+        if group and len(group["chars"]) >= effect["chars_min"]:
+            st.move(state, iid, "discard")
+            _log(events, gettext_noop("%(card)s wird abgeworfen (Kartentext)."), card=st.info(state, iid)["name_de"])
+
+
 def phase_begins(ops, state: State, phase: str, events: list[Event]) -> None:
-    """The organization phase begins: the untap phase is over ("at the end of his untap phase")."""
+    """A phase begins; the organization phase: the untap phase is over ("at the end of his untap phase")."""
+    discard_crowded(state, events)
     if phase != "organization":
         return
     active = state["turn"]["active"]
@@ -73,12 +88,15 @@ def phase_begins(ops, state: State, phase: str, events: list[Event]) -> None:
 
 def movement_over(ops, state: State, group: dict, events: list[Event]) -> None:
     """The company's movement/hazard phase ends: checks "for each Wilderness [{w}] in his company's site path"."""
+    discard_crowded(state, events)
     route = group.get("route") if group.get("dest") else None
     symbols = [t.strip("{}") for t in (route or {}).get("types") or ()]
     for iid, bearer, trigger in list(_triggered(state, "movement_end")):
-        if bearer not in group["chars"]:
+        if bearer not in group["chars"] or state["inst"][iid]["zone"] != "play":
             continue
-        for _ in range(symbols.count(trigger["per"])):
+        # "for each region he moved through" (the route's regions) or each region type of the site path
+        times = len((route or {}).get("regions") or ()) if trigger["per"] == "region" else symbols.count(trigger["per"])
+        for _ in range(times):
             _check(ops, state, iid, bearer, events)
 
 

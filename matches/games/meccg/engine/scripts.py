@@ -7,7 +7,8 @@ against the card data by the tests). An entry is one of four kinds:
 - an **event script** (``play`` … or ``modes``): the table carries the card out (``effects.py``);
 - a **creature** (``creature = { … }``): the creature's printed text is carried out by the table's combat and
   keying — race, strikes, prowess, keying, detainment come from the card data; ``attacker_chooses`` ("Attacker
-  chooses defending characters") and ``each_strike`` (``{by, if}``: "each strike −1 if …") are read here;
+  chooses defending characters"), ``wounded_check`` ("each character wounded by … makes a corruption check
+  modified by −N") and ``tap_all_after`` ("all untapped characters … are tapped following this attack") here;
 - a **static** card (``static = "<reader>"``): an item, ally or faction whose whole text the table reads from
   the card facts (``item`` bonuses with their limits, ``faction`` influence number and standard modifications,
   ``ally`` sites, ``site`` where it is playable); the value names the reader;

@@ -47,7 +47,7 @@ EFFECTS = (
     "lift",
     "split_to_origin",
 )
-CONTINUOUS = ("attack_bonus", "company_stat", "doors_of_night")
+CONTINUOUS = ("attack_bonus", "company_stat", "doors_of_night", "bearer_corruption", "discard_if_company")
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")
 
@@ -123,6 +123,7 @@ _CHARACTER = {
     "mind_max": {"type": "integer"},
     "bears": _WORDS,
     "company_size_max": {"type": "integer"},
+    "company_chars_max": {"type": "integer"},
     "not_bears": _WORDS,
     "avatar_company": {"type": "boolean"},
     "with_bearer": {"type": "boolean"},
@@ -161,6 +162,8 @@ _CONTINUOUS = {
         "not_source": {"enum": ["agent", "auto", "creature"]},
         "only_doors": {"type": "boolean"},
         "discard_when_defeated": {"type": "boolean"},
+        "chars_min": {"type": "integer", "minimum": 1, "maximum": 10},
+        "per_character": {"type": "boolean"},
         "prowess": _BY,
         "strikes": _BY,
         "stat": {"enum": ["prowess", "body"]},
@@ -198,12 +201,6 @@ _CREATURE = {
         "attacker_chooses": {"type": "boolean"},
         "wounded_check": {"type": "integer", "minimum": -10, "maximum": 0},
         "tap_all_after": {"type": "boolean"},
-        "each_strike": {
-            "type": "object",
-            "properties": {"by": _BY, "races": _WORDS},
-            "required": ["by"],
-            "additionalProperties": False,
-        },
     },
     "additionalProperties": False,
 }
@@ -222,7 +219,7 @@ SCHEMA = {
                 "properties": {
                     "when": {"enum": ["untap_end", "movement_end"]},
                     "at_haven": {"type": "boolean"},
-                    "per": {"enum": list("wbsdcf")},
+                    "per": {"enum": [*"wbsdcf", "region"]},
                 },
                 "required": ["when"],
                 "additionalProperties": False,

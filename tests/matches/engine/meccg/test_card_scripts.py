@@ -573,6 +573,26 @@ def lure(game, catalogue, code):
     assert game.state["inst"][card]["zone"] == "discard" and game.state["inst"][bearer]["tapped"]
 
 
+def alone(game, catalogue, code):
+    company = to_bag_end(game)
+    aragorn, _bilbo = company["chars"]
+    card = give(game, catalogue, 1, code)
+    play(game, 1, card, target={"kind": "character", "id": aragorn})
+    assert refused(game, 1, give(game, catalogue, 1, code), target={"kind": "character", "id": aragorn}) == "bad_target"
+    regions = len(game.companies(0)[0]["route"]["regions"])
+    dice(game, *[(6, 6)] * 6)
+    game.next_phase()  # "a corruption check at the end of his movement/hazard phase for each region he moved through"
+    name = game.card(card)["name_de"]
+    checks = [line for line in game.log() if line.startswith("Versuchungswurf für Aragorn II")]
+    assert len(checks) == regions >= 1
+    assert all(f"{name} +2" in line for line in checks), checks  # "+ the number of characters in his company"
+    for code_ in ("TW-145", "TW-127"):  # Elrond and Beregond join: four characters
+        extra = give(game, catalogue, 0, code_, "play")
+        game.companies(0)[0]["chars"].append(extra)
+    game.next_phase()
+    assert game.state["inst"][card]["zone"] == "discard"  # "Discard this card if his company has 4 or more"
+
+
 # --- creatures and static cards ---------------------------------------------------------------------------------
 
 
@@ -665,6 +685,7 @@ FAMILIES = {
     seized: codes("Seized by Terror"),
     friend_or_three: codes("A Friend or Three"),
     lure: codes("Lure of the Senses", "Lure of Nature"),
+    alone: codes("Alone and Unadvised"),
     creature: sorted(c for c, e in scripts.load().items() if e["kind"] == "creature"),
     static_card: sorted(c for c, e in scripts.load().items() if e["kind"] == "static"),
 }
