@@ -21,6 +21,7 @@ from .effects_state import (
     in_play,
     modifiers,
     race_keys,
+    stays_tapped,
     use,
 )
 
@@ -33,6 +34,7 @@ __all__ = [
     "modifiers",
     "race_keys",
     "resolve",
+    "stays_tapped",
     "use",
 ]
 

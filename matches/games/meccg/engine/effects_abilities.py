@@ -32,6 +32,8 @@ def _costs_ok(state: State, iid: str, ability: dict) -> bool:
     card = state["inst"][iid]
     if "tap_self" in ability["cost"] and card["tapped"]:
         return False
+    if any(e["do"] == "untap_self" for e in ability["effects"]) and not card["tapped"]:
+        return False
     if "tap_bearer" in ability["cost"]:
         bearer = bearer_of(state, iid)
         if bearer is None or state["inst"][bearer]["tapped"] or state["inst"][bearer]["wounded"]:
@@ -39,7 +41,7 @@ def _costs_ok(state: State, iid: str, ability: dict) -> bool:
     if ability["limit"]:
         turn = state.get("turn") or {}
         group = st.company(state, turn["company"]) if turn.get("company") else None
-        if group is None or group.get("limit") is None or group["hazards"] >= group["limit"]:
+        if group is None or group.get("limit") is None or group["hazards"] + int(ability["limit"]) > group["limit"]:
             return False
     return True
 
@@ -104,9 +106,9 @@ def pay(state: State, iid: str, ability: dict, events: list[Event]) -> None:
         state["inst"][bearer_of(state, iid)]["tapped"] = True
     if "discard_self" in ability["cost"]:
         st.move(state, iid, "discard")
-    if ability["limit"]:
+    if ability["limit"]:  # "counts against the hazard limit" (``limit = 2``: "use two against …")
         turn = state["turn"]
-        st.company(state, turn["company"])["hazards"] += 1
+        st.company(state, turn["company"])["hazards"] += int(ability["limit"])
 
 
 def candidates(state: State, seat: int) -> list[dict]:

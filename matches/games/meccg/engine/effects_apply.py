@@ -57,6 +57,7 @@ EFFECT_WORDS = {
     "stay": gettext_noop("bleibt im Spiel"),
     "discard_self": gettext_noop("Karte abwerfen"),
     "stay_turn": gettext_noop("bleibt für die Runde liegen"),
+    "untap_self": gettext_noop("enttappen"),
     "lift": gettext_noop("Wirkung aufheben"),
     "split_to_origin": gettext_noop("zurück zum Ausgangsort"),
 }
@@ -316,6 +317,11 @@ def _split_to_origin(ops, state, link, info, effect, events):
     return part(gettext_noop("%(character)s kehrt zum Ausgangsort zurück"), character=_name(state, who))
 
 
+def _untap_self(ops, state, link, info, effect, events):
+    state["inst"][link["card"]]["tapped"] = False
+    return part(gettext_noop("%(card)s enttappt"), card=info["name_de"])
+
+
 def _stay(ops, state, link, info, effect, events):
     return part(gettext_noop("%(card)s bleibt im Spiel"), card=info["name_de"])
 
@@ -351,6 +357,7 @@ _HANDLERS = {
     "stay": _stay,
     "discard_self": _discard_self,
     "stay_turn": _stay_turn,
+    "untap_self": _untap_self,
     "lift": _lift,
     "split_to_origin": _split_to_origin,
     **MORE_HANDLERS,

@@ -140,6 +140,12 @@ def attack_bonus(state: State, attack: dict) -> list[tuple[str, dict]]:
     return found
 
 
+def stays_tapped(state: State, iid: str) -> bool:
+    """ "This card does not untap during your untap phase" (Power Built by Waiting)."""
+    found = scripts.entry(st.info(state, iid)["code"]) if state.get("card_text", True) else None
+    return bool(found) and any(e["do"] == "no_untap" for e in found.get("while_in_play") or ())
+
+
 def company_protected(state: State, company_id: str, what: str) -> str | None:
     """The card name of an effect this turn that protects the company (``creatures``/``creature_attacks``)."""
     return next(

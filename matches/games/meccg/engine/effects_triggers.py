@@ -71,6 +71,25 @@ def discard_crowded(state: State, events: list[Event]) -> None:
             _log(events, gettext_noop("%(card)s wird abgeworfen (Kartentext)."), card=st.info(state, iid)["name_de"])
 
 
+def _return_to_origin(state: State, group: dict, events: list[Event]) -> None:
+    """ "Each moving company with a Wilderness [{w}] in its site path must return to its site of origin"
+    (Snowstorm): at the end of its movement/hazard phase it stays where it came from."""
+    from .effects_state import _continuous
+
+    route = group.get("route") if group.get("dest") else None
+    symbols = {t.strip("{}") for t in (route or {}).get("types") or ()}
+    for iid, effect in list(_continuous(state)):
+        if effect["do"] == "return_to_origin" and symbols & set(effect.get("route_has") or ()) and group["dest"]:
+            st.move(state, group["dest"], "sites")
+            group.update(dest=None, route=None)
+            _log(
+                events,
+                gettext_noop("%(card)s: die Gemeinschaft kehrt zu ihrem Ausgangsort zurück."),
+                card=st.info(state, iid)["name_de"],
+            )
+            return
+
+
 def phase_begins(ops, state: State, phase: str, events: list[Event]) -> None:
     """A phase begins; the organization phase: the untap phase is over ("at the end of his untap phase")."""
     discard_crowded(state, events)
@@ -89,6 +108,7 @@ def phase_begins(ops, state: State, phase: str, events: list[Event]) -> None:
 def movement_over(ops, state: State, group: dict, events: list[Event]) -> None:
     """The company's movement/hazard phase ends: checks "for each Wilderness [{w}] in his company's site path"."""
     discard_crowded(state, events)
+    _return_to_origin(state, group, events)
     route = group.get("route") if group.get("dest") else None
     symbols = [t.strip("{}") for t in (route or {}).get("types") or ()]
     for iid, bearer, trigger in list(_triggered(state, "movement_end")):

@@ -46,8 +46,17 @@ EFFECTS = (
     "stay_turn",
     "lift",
     "split_to_origin",
+    "untap_self",
 )
-CONTINUOUS = ("attack_bonus", "company_stat", "doors_of_night", "bearer_corruption", "discard_if_company")
+CONTINUOUS = (
+    "attack_bonus",
+    "company_stat",
+    "doors_of_night",
+    "bearer_corruption",
+    "discard_if_company",
+    "no_untap",
+    "return_to_origin",
+)
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")
 
@@ -163,6 +172,7 @@ _CONTINUOUS = {
         "only_doors": {"type": "boolean"},
         "discard_when_defeated": {"type": "boolean"},
         "chars_min": {"type": "integer", "minimum": 1, "maximum": 10},
+        "route_has": _SYMBOLS,
         "per_character": {"type": "boolean"},
         "prowess": _BY,
         "strikes": _BY,
@@ -189,7 +199,7 @@ _MODE = {
             "items": {"enum": ["tap_target", "tap_actor", "tap_self", "discard_self", "tap_bearer"]},
         },
         "user": {"enum": ["owner", "bearer", "company"]},
-        "limit": {"type": "boolean"},
+        "limit": {"oneOf": [{"type": "boolean"}, {"type": "integer", "minimum": 1, "maximum": 3}]},
         "effects": {"type": "array", "items": _EFFECT, "minItems": 1},
     },
     "required": ["play", "effects"],

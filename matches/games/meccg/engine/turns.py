@@ -42,7 +42,7 @@ class TurnsMixin(Base):
         effects.phase_begins(self, state, phase, events)  # cards in play whose text acts now (issue 30)
         if phase == "untap":
             for iid in state["players"][seat]["play"]:
-                if st.info(state, iid)["type"] != "Site":  # sites stay tapped
+                if st.info(state, iid)["type"] != "Site" and not effects.stays_tapped(state, iid):  # sites stay tapped
                     state["inst"][iid]["tapped"] = False
             for group in state["companies"]:
                 if group["owner"] == seat and group["site"] and is_haven(st.info(state, group["site"])):

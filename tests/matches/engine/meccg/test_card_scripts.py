@@ -593,6 +593,34 @@ def alone(game, catalogue, code):
     assert game.state["inst"][card]["zone"] == "discard"  # "Discard this card if his company has 4 or more"
 
 
+def power_built(game, catalogue, code):
+    to_bag_end(game)
+    card = in_play_for(game, catalogue, 1, code)
+    limit = game.companies(0)[0]["limit"]
+    game.do(1, type="use_card", card=card, ability=0, target={"kind": "company", "id": game.companies(0)[0]["id"]})
+    settle(game)
+    assert game.companies(0)[0]["limit"] == limit + 1 and game.state["inst"][card]["tapped"]
+    assert game.companies(0)[0]["hazards"] == 0  # tapping it does not count against the limit
+    game.do(1, type="use_card", card=card, ability=1)  # "use two against a company's hazard limit to untap"
+    settle(game)
+    assert not game.state["inst"][card]["tapped"] and game.companies(0)[0]["hazards"] == 2
+    game.state["inst"][card]["tapped"] = True
+    while game.turn["active"] != 1:
+        game.next_phase()
+    assert game.state["inst"][card]["tapped"]  # "does not untap during your untap phase"
+
+
+def snowstorm(game, catalogue, code):
+    company = to_bag_end(game)  # {w}{w}{f}
+    card = give(game, catalogue, 1, code)
+    assert refused(game, 1, card) == "bad_target"  # "Playable if Doors of Night is in play"
+    in_play_for(game, catalogue, 1, "TW-28")
+    play(game, 1, card)
+    game.next_phase()  # the end of the movement/hazard phase
+    group = game.companies(0)[0]
+    assert group["site"] == company["site"] and group["dest"] is None  # back at the site of origin
+
+
 # --- creatures and static cards ---------------------------------------------------------------------------------
 
 
@@ -686,6 +714,8 @@ FAMILIES = {
     friend_or_three: codes("A Friend or Three"),
     lure: codes("Lure of the Senses", "Lure of Nature"),
     alone: codes("Alone and Unadvised"),
+    power_built: codes("Power Built by Waiting"),
+    snowstorm: codes("Snowstorm"),
     creature: sorted(c for c, e in scripts.load().items() if e["kind"] == "creature"),
     static_card: sorted(c for c, e in scripts.load().items() if e["kind"] == "static"),
 }
