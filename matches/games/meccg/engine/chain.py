@@ -58,7 +58,6 @@ class ChainMixin(Base):
         if is_war_council(info) and seat != active:
             self._war_council_as_hazard(state, seat, iid, events)
             return
-        phase = turn["phase"]
         group = self._current_company(state)
         script = scripts.script(info["code"], state)
         window = effects.play_window(state)
@@ -84,51 +83,11 @@ class ChainMixin(Base):
                     "als neue Kette, nicht als Antwort."
                 ),
             )
+        key_ = None
         if is_hazard(info):
-            if seat == active:
-                raise IllegalAction("own_hazard", gettext_noop("Gefahren spielt nur der Gegner des Spielers am Zug."))
-            if phase != "movement" or group is None:
-                raise IllegalAction(
-                    "hazard_phase",
-                    gettext_noop("Gefahren werden in der Bewegungs-/Gefahrenphase einer Gemeinschaft gespielt."),
-                )
-            self._check_hazard_limit(group)
-            group["hazards"] += 1
-            turn["done"] = [False, False]
-            if creature:
-                effects.refuse_creature(state, group)  # Stealth, Sneakin': none on this company this turn
-                # "Kreaturen": keyed to the route or the site as the hazard player announces; refused with
-                # the keying calculator's message when it cannot be (keying.py).
-                key_ = self._key_creature(state, info, group, action.get("keyed"))
-                action = {**action, "target": {"kind": "company", "id": group["id"]}}
+            action, key_ = self._hazard_play(state, seat, info, group, creature, action)
         else:
-            if seat != active and not state["chain"]:
-                raise IllegalAction(
-                    "not_your_turn_resource",
-                    gettext_noop(
-                        "Unterstützungskarten spielst du in deinen eigenen Phasen oder als Antwort in einer Kette."
-                    ),
-                )
-            if seat == active and is_long_event(info) and phase != "long_event":
-                raise IllegalAction(
-                    "long_event_phase",
-                    gettext_noop("Langfristige Ereignisse werden in der Langfristige-Ereignisse-Phase gespielt."),
-                )
-            if seat == active and phase == "site" and not state["chain"] and (group is None or not group["entered"]):
-                raise IllegalAction(
-                    "not_entered",
-                    gettext_noop("In der Ortsphase erst den Ort betreten, dann Unterstützungskarten spielen."),
-                )
-            if info.get("information"):
-                bearer = self._information_cost(state, seat, action, info, group)
-                action = {**action, "target": {"kind": "character", "id": bearer}}
-                bearer = None  # not a faction: nothing to roll when it resolves
-            if is_site_resource(info):
-                bearer = self._site_resource_cost(state, seat, action, info, group)
-                if info["subtype"] != "Faction":  # items and allies go onto the character who tapped
-                    action = {**action, "target": {"kind": "character", "id": bearer}}
-            if phase == "movement" and group is not None:
-                turn["done"] = [False, False]
+            action, bearer = self._resource_play(state, seat, info, group, action)
         if script is not None and not creature:
             mode = self._play_scripted(state, seat, iid, info, action, events)
             if is_hazard(info) and not mode["limit"] and group is not None:
@@ -141,6 +100,65 @@ class ChainMixin(Base):
         if info["subtype"] == "Faction" and bearer:
             link["bearer"] = bearer
         self._push_link(state, link, events)
+
+    def _hazard_play(self, state, seat, info, group, creature, action):
+        """A hazard's own conditions (the opponent, his movement/hazard phase, the hazard limit); a creature is
+        keyed. Returns the action (a creature's target filled in) and the key."""
+        turn = state["turn"]
+        active, phase = turn["active"], turn["phase"]
+        key_ = None
+        if seat == active:
+            raise IllegalAction("own_hazard", gettext_noop("Gefahren spielt nur der Gegner des Spielers am Zug."))
+        if phase != "movement" or group is None:
+            raise IllegalAction(
+                "hazard_phase",
+                gettext_noop("Gefahren werden in der Bewegungs-/Gefahrenphase einer Gemeinschaft gespielt."),
+            )
+        self._check_hazard_limit(group)
+        group["hazards"] += 1
+        turn["done"] = [False, False]
+        if creature:
+            effects.refuse_creature(state, group)  # Stealth, Sneakin': none on this company this turn
+            # "Kreaturen": keyed to the route or the site as the hazard player announces; refused with
+            # the keying calculator's message when it cannot be (keying.py).
+            key_ = self._key_creature(state, info, group, action.get("keyed"))
+            action = {**action, "target": {"kind": "company", "id": group["id"]}}
+        return action, key_
+
+    def _resource_play(self, state, seat, info, group, action):
+        """A resource's own conditions (own phases or an answer, the long-event phase, the site entered); the
+        cost of information, items, allies and factions. Returns the action (its target) and the bearer."""
+        turn = state["turn"]
+        active, phase = turn["active"], turn["phase"]
+        bearer = None
+        if seat != active and not state["chain"]:
+            raise IllegalAction(
+                "not_your_turn_resource",
+                gettext_noop(
+                    "Unterstützungskarten spielst du in deinen eigenen Phasen oder als Antwort in einer Kette."
+                ),
+            )
+        if seat == active and is_long_event(info) and phase != "long_event":
+            raise IllegalAction(
+                "long_event_phase",
+                gettext_noop("Langfristige Ereignisse werden in der Langfristige-Ereignisse-Phase gespielt."),
+            )
+        if seat == active and phase == "site" and not state["chain"] and (group is None or not group["entered"]):
+            raise IllegalAction(
+                "not_entered",
+                gettext_noop("In der Ortsphase erst den Ort betreten, dann Unterstützungskarten spielen."),
+            )
+        if info.get("information"):
+            bearer = self._information_cost(state, seat, action, info, group)
+            action = {**action, "target": {"kind": "character", "id": bearer}}
+            bearer = None  # not a faction: nothing to roll when it resolves
+        if is_site_resource(info):
+            bearer = self._site_resource_cost(state, seat, action, info, group)
+            if info["subtype"] != "Faction":  # items and allies go onto the character who tapped
+                action = {**action, "target": {"kind": "character", "id": bearer}}
+        if phase == "movement" and group is not None:
+            turn["done"] = [False, False]
+        return action, bearer
 
     def _play_in_card_window(self, state, seat, iid, info, script, action, events) -> None:
         """A card in a window of the running attack: only what its script allows there, as a new chain or an
