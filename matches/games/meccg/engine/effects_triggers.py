@@ -19,7 +19,17 @@ def _log(events: list[Event], template: str, **params) -> None:
 
 
 def turn_over(state: State, events: list[Event]) -> None:
-    """A new turn begins: effects "until the end of the turn" end; cards kept for the turn are discarded."""
+    """A new turn begins: effects "until the end of the turn" end (logged); cards kept for the turn are
+    discarded."""
+    for effect in state.get("effects") or ():
+        if effect["until"] in ("turn", "check"):
+            target = effect["target"]
+            _log(
+                events,
+                gettext_noop("Die Wirkung von %(card)s auf %(target)s endet mit der Runde."),
+                card=effect["name"],
+                target=st.info(state, target)["name_de"] if target in state["inst"] else "–",
+            )
     expire(state, "turn")
     for player in state["players"]:
         for iid in list(player["play"]):

@@ -167,6 +167,7 @@ def protects(game, catalogue, code):
     game.to_phase("end")
     game.next_phase()  # the next turn: "this turn" is over
     assert not [e for e in game.state["effects"] if e["stat"] == "protect"]
+    assert any("endet mit der Runde" in line for line in game.log())  # the end is logged
 
 
 def friendship(game, catalogue, code):
