@@ -212,6 +212,10 @@ def river(game, catalogue, code):
     assert game.state["inst"][card]["zone"] == "play"  # on the company for the turn
     game.to_phase("site")
     assert refused_enter(game) == "no_site_phase"
+    elsewhere = give(game, catalogue, 0, "TW-120", "play")  # a ranger in another company does not help
+    game.state["companies"].append({**game.companies(0)[0], "id": "g99", "chars": [elsewhere], "dest": None})
+    with pytest.raises(IllegalAction):
+        game.do(0, type="use_card", card=card, actor=elsewhere)
     game.do(0, type="use_card", card=card, actor=aragorn)  # "A ranger in such a company may tap to cancel"
     settle(game)
     assert game.state["inst"][aragorn]["tapped"] and game.state["inst"][card]["zone"] == "discard"
