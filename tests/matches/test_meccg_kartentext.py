@@ -38,8 +38,9 @@ def test_the_api_lists_every_resource_and_hazard_card_exactly(client, meccg_card
         assert bool(found["note"]) != found["carried_out"], code
     assert body["cards"]["TW-209"]["carried_out"] is True  # Dodge
     assert body["cards"]["AS-80"]["carried_out"] is True  # Dark Tryst
-    assert body["cards"]["TW-84"]["carried_out"] is False  # River: the ranger's cancel is left
-    assert "Waldläufer" in body["cards"]["TW-84"]["note"]
+    assert body["cards"]["TW-84"]["carried_out"] is True  # River, with the ranger's cancel
+    assert body["cards"]["TW-47"]["carried_out"] is False  # Khamûl: the permanent-event's tapping is left
+    assert "Ereignis" in body["cards"]["TW-47"]["note"]
 
 
 def test_the_page_filters_by_status_and_name(client, meccg_cards):
@@ -48,11 +49,11 @@ def test_the_page_filters_by_status_and_name(client, meccg_cards):
     text = page.content.decode()
     assert "Ausweichen" in text and "Vom Tisch ausgeführt" in text
     carried = client.get(PAGE, {"filter": "ausgefuehrt"}).content.decode()
-    assert "Ausweichen" in carried and "TW-84" not in carried  # River is a proposal
+    assert "Ausweichen" in carried and "(TW-47)" not in carried  # Khamûl is a proposal
     proposals = client.get(PAGE, {"filter": "vorschlag"}).content.decode()
-    assert "TW-84" in proposals and "(TW-209)" not in proposals
+    assert "(TW-47)" in proposals and "(TW-209)" not in proposals
     named = client.get(PAGE, {"q": "dodge"}).content.decode()
-    assert "(TW-209)" in named and "(TW-84)" not in named
+    assert "(TW-209)" in named and "(TW-47)" not in named
     assert client.get(PAGE, {"filter": "<script>"}).status_code == 200  # an unknown filter shows all
 
 
@@ -63,7 +64,7 @@ def test_the_lobby_links_the_page(client, meccg_cards):
 def test_card_pages_say_who_carries_the_text_out(client, meccg_cards):
     dodge = client.get("/karten/TW-209/").content.decode()
     assert "Vom Tisch ausgeführt" in dodge
-    river = client.get("/karten/TW-84/").content.decode()
-    assert "Per Vorschlag" in river and "Waldläufer" in river
+    khamul = client.get("/karten/TW-47/").content.decode()
+    assert "Per Vorschlag" in khamul and "Ereignis" in khamul
     site = client.get("/karten/TW-421/").content.decode()  # a site: no such note
     assert "Vom Tisch ausgeführt" not in site and "Per Vorschlag" not in site
