@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
-from . import effects, scripts
+from . import effects_play, scripts
 from . import state as st
 
 
@@ -52,13 +52,13 @@ def ability_uses(state: State, seat: int, iid: str) -> list[tuple[int, dict, lis
     if card["zone"] != "play" or card["face_down"]:
         return []
     info = st.info(state, iid)
-    window = effects.play_window(state)
+    window = effects_play.play_window(state)
     found = []
     for index, ability in enumerate(scripts.abilities(info["code"], state)):
         if user_seat(state, iid, ability) != seat or not _costs_ok(state, iid, ability):
             continue
         hazard = info["type"] == "Hazard" and ability["user"] == "owner"
-        pairs = effects._usable(state, seat, hazard, ability, window)
+        pairs = effects_play._usable(state, seat, hazard, ability, window)
         if ability["requires"].get("with_bearer"):
             group = st.company_of(state, bearer_of(state, iid) or "")
             pairs = [(t, a) for t, a in pairs if group and t.get("id") in group["chars"]]
@@ -81,7 +81,7 @@ def holds_ability(state: State, seat: int) -> bool:
 def choose(state: State, seat: int, iid: str, action: dict) -> tuple[int, dict, dict, str | None]:
     """The ability, target and actor of a ``use_card``, checked."""
     wanted_index = action.get("ability", 0)
-    wanted_target = effects._wanted(action.get("target"))
+    wanted_target = effects_play._wanted(action.get("target"))
     for index, ability, pairs in ability_uses(state, seat, iid):
         if index != wanted_index:
             continue
@@ -116,7 +116,7 @@ def pay(state: State, iid: str, ability: dict, events: list[Event]) -> None:
 
 def candidates(state: State, seat: int) -> list[dict]:
     """One button per ability, target and actor usable now: "Adûnaphel nutzen → Aragorn II (tappen)"."""
-    from .effects import _effect_word, _pick_options
+    from .effects_play import _effect_word, _pick_options
 
     out = []
     for iid in _cards_in_play(state):

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 from matches.engine import rng
 from matches.engine.base import Event, State, Text, counted, gettext_noop, ngettext_noop
 
-from . import scripts
 from . import state as st
 from .cardinfo import is_creature
 from .common import part, signed
+from .effects_state import add, name_of
 
 if TYPE_CHECKING:
-    from .shared import Table
+    pass
 
 STAT_NAMES = {
     "prowess": gettext_noop("Kampfgeschick"),
@@ -69,54 +69,11 @@ _SIMPLE = {
 }
 
 
-def _name(state: State, iid: str | None) -> str:
-    return st.info(state, iid)["name_de"] if iid and iid in state["inst"] else "–"
+_name = name_of
 
 
 def _log(events: list[Event], template: str, **params: Any) -> None:
     events.append(Event(Text(template, params), data={"kind": "log"}))
-
-
-def _target_gone(state: State, link: dict) -> bool:
-    target = link["target"]
-    if target["kind"] in ("character", "card"):
-        return state["inst"].get(target["id"], {}).get("zone") != "play"
-    if target["kind"] == "company":
-        return st.company(state, target["id"]) is None
-    if target["kind"] == "link":
-        return not any(other["card"] == target["id"] for other in state["chain"])
-    return False
-
-
-def resolve(ops: Table, state: State, link: dict, events: list[Event]) -> None:
-    """The scripted card of ``link`` takes effect (``ops``: the engine's declared steps)."""
-    info = st.info(state, link["card"])
-    if "ability" in link:
-        mode = scripts.abilities(info["code"])[link["ability"]]
-    else:
-        mode = scripts.script(info["code"])["modes"][link["script"]]
-    if _target_gone(state, link):
-        _log(
-            events,
-            gettext_noop("%(card)s bleibt ohne Wirkung: das Ziel ist nicht mehr im Spiel."),
-            card=info["name_de"],
-        )
-        return
-    done = []
-    for effect in mode["effects"]:
-        text = _apply(ops, state, link, info, effect, events)
-        if text:
-            done.append(text)
-    if done:
-        _log(events, gettext_noop("%(card)s wirkt: %(effects)s."), card=info["name_de"], effects=done)
-
-
-def _apply(ops: Table, state: State, link: dict, info: dict, effect: dict, events: list[Event]) -> dict | None:
-    kind = effect["do"]
-    handler = _HANDLERS.get(kind)
-    if handler is not None:
-        return handler(ops, state, link, info, effect, events)
-    return _modify(state, link, info, effect)
 
 
 def _cancel_attack(ops, state, link, info, effect, events):
@@ -191,13 +148,6 @@ def _modify(state: State, link: dict, info: dict, effect: dict) -> dict:
         value=signed(by),
         stat=part(STAT_NAMES[stat]),
         until=part(UNTIL_NAMES[until]),
-    )
-
-
-def add(state: State, link: dict, info: dict, target, stat: str, by: int, until: str, **extra) -> None:
-    state.setdefault("effects", []).append(
-        {"card": link["card"], "name": info["name_de"], "target": target, "stat": stat, "by": by, "until": until}
-        | extra
     )
 
 
@@ -337,9 +287,7 @@ def _remove_self(ops, state, link, info, effect, events):
     return part(gettext_noop("%(card)s aus dem Spiel entfernt"), card=info["name_de"])
 
 
-from .effects_more import MORE_HANDLERS  # noqa: E402 - the second half of the table
-
-_HANDLERS = {
+APPLY_HANDLERS = {
     "cancel_attack": _cancel_attack,
     "cancel_strike": _cancel_strike,
     "halve_strikes": _halve,
@@ -360,5 +308,4 @@ _HANDLERS = {
     "untap_self": _untap_self,
     "lift": _lift,
     "split_to_origin": _split_to_origin,
-    **MORE_HANDLERS,
 }

@@ -7,8 +7,9 @@ from matches.engine.base import State, gettext_noop
 
 from . import state as st
 from .common import part, signed
-from .effects_apply import _name, add
-from .effects_state import face_up_in_play
+from .effects_apply import APPLY_HANDLERS
+from .effects_state import add, face_up_in_play
+from .effects_state import name_of as _name
 
 
 def _company_of_link(state: State, link: dict) -> dict | None:
@@ -90,10 +91,8 @@ def _roll(ops, state, link, info, effect, events):
     total = sum(dice) + extra
     hit = total < effect["below"] if "below" in effect else total > effect["above"]
     if hit:
-        from .effects_apply import _HANDLERS
-
         for then in effect["then"]:
-            _HANDLERS[then["do"]](ops, state, link, info, then, events)
+            APPLY_HANDLERS[then["do"]](ops, state, link, info, then, events)
     return part(
         gettext_noop("Wurf %(a)s+%(b)s + %(what)s %(extra)s = %(total)s, nötig %(need)s: %(outcome)s"),
         a=dice[0],

@@ -164,3 +164,15 @@ def no_site_phase(state: State, company_id: str) -> str | None:
         (e["name"] for e in state.get("effects") or () if e["target"] == company_id and e["stat"] == "no_site_phase"),
         None,
     )
+
+
+def add(state: State, link: dict, info: dict, target, stat: str, by: int, until: str, **extra) -> None:
+    """An effect with a duration, in force from now (``link``: the card's link on the chain)."""
+    state.setdefault("effects", []).append(
+        {"card": link["card"], "name": info["name_de"], "target": target, "stat": stat, "by": by, "until": until}
+        | extra
+    )
+
+
+def name_of(state: State, iid: str | None) -> str:
+    return st.info(state, iid)["name_de"] if iid and iid in state["inst"] else "–"

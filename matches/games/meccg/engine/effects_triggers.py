@@ -10,8 +10,7 @@ from matches.engine.base import Event, State, Text, gettext_noop
 from . import scripts
 from . import state as st
 from .cardinfo import is_haven
-from .effects_apply import add
-from .effects_state import expire
+from .effects_state import add, expire
 
 
 def _log(events: list[Event], template: str, **params) -> None:
