@@ -11,6 +11,7 @@ class MeccgConfig(plugins.GameConfig):
     lobby_links = (
         ("meccg:punkte", _("MECCG-Punkterechner: die Endwertung nach den Turnierregeln")),
         ("meccg:zuordnung", _("Kreatur zuordnen: wo eine MECCG-Kreatur auf einer Reiseroute spielbar ist")),
+        ("meccg:kartentext", _("Kartentext: welche MECCG-Karten der Tisch selbst ausführt")),
     )
 
     def ready(self):

@@ -66,6 +66,8 @@ class Game:
 
 
 def deck(entries) -> dict:
+    if isinstance(entries, dict):
+        return entries  # a whole deck (name, alignment, entries), e.g. a published one
     alignment = "minion" if entries is MINION_DECK else "hero"
     return {"name": f"Freies Spiel ({alignment})", "alignment": alignment, "entries": [list(e) for e in entries]}
 

@@ -239,7 +239,9 @@ class Script:
             keyed={"kind": "region_type", "symbol": "w"},
         )
         self.chain_done()
-        self.do(HERO, type="assign_strike", characters=[aragorn, bilbo])
+        # "Attacker chooses defending characters" (issue 30: the table carries the drake's text out).
+        assigner = MINION if self.state["attack"].get("attacker_chooses") else HERO
+        self.do(assigner, type="assign_strike", characters=[aragorn, bilbo])
         self.d.dice((6, 6), (6, 6))
         self.do(HERO, type="resolve_all")  # both strikes defeated: the drake scores for the hero
         self.settle(self.phase(HERO, "site"))

@@ -79,7 +79,8 @@ class CardWindowsMixin(Base):
         attack = state["attack"]
         name = attack.pop("window")["name"]
         if name == "attack":
-            attack["stage"] = "defender"
+            # "Attacker chooses defending characters": the hazard player assigns every strike.
+            attack["stage"] = "attacker" if attack.get("attacker_chooses") else "defender"
             self._advance_attack(state, events)
         elif name == "strike":
             self._after_strike_cards(state, events)

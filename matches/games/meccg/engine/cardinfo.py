@@ -242,6 +242,10 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
     }
     if attrs.get("strikes") is not None:
         facts["strikes"] = _int(attrs.get("strikes"))
+        if "each" in str(attrs["strikes"]):
+            facts["strikes_each"] = True  # "Each character in the company faces one strike" (1/each)
+    if card_type in ("Hazard", "Resource") and re.match(r"\s*Environment\.", plain_text(text)):
+        facts["environment"] = True  # Doors of Night, Gates of Morning, Twilight's targets
     if card_type == "Site":
         facts["site_playable"] = attrs.get("playable") or ""
         facts["auto_attack"] = attrs.get("autoAttack") or ""
@@ -260,6 +264,8 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
         plain = plain_text(text)
         target = re.search(r"influence check is greater than (\d+)", plain, re.IGNORECASE)
         facts["influence_target"] = int(target.group(1)) if target else None
+        if re.search(r"Once in play, the number required to influence this faction is 0", plain, re.IGNORECASE):
+            facts["zero_in_play"] = True
         standard = re.search(r"Standard Modifications:(.*)", plain, re.IGNORECASE)
         other = re.search(r"Any other \w+ faction \([+-]\d+[^)]*\)", plain, re.IGNORECASE)
         facts["faction_text"] = other.group(0) if other else ""

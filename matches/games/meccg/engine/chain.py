@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
-from . import effects, scripts, uniqueness
+from . import effects, effects_abilities, scripts, uniqueness
 from . import state as st
 from .cardinfo import is_creature, is_hazard, is_long_event, is_short_event, is_site_resource
 from .common import Base
@@ -58,14 +58,19 @@ class ChainMixin(Base):
         if is_war_council(info) and seat != active:
             self._war_council_as_hazard(state, seat, iid, events)
             return
-        phase = turn["phase"]
         group = self._current_company(state)
         script = scripts.script(info["code"], state)
         window = effects.play_window(state)
         if window in effects.CARD_WINDOWS:
             self._play_in_card_window(state, seat, iid, info, script, action, events)
             return
-        if state["chain"] and (is_creature(info) or "corruption" in info["subtype"].casefold()):
+        if script is not None and effects.any_time(state, seat, iid):
+            self._play_scripted(state, seat, iid, info, action, events)  # "at any point during any player's turn"
+            return
+        # "May be played as a hazard creature … or as a permanent-event/short-event": with ``keyed`` a creature,
+        # with ``mode`` its event (the script).
+        creature = is_creature(info) and not (script is not None and action.get("keyed") is None and "mode" in action)
+        if state["chain"] and (creature or "corruption" in info["subtype"].casefold()):
             raise IllegalAction(
                 "not_in_chain", gettext_noop("Kreaturen beginnen immer eine neue Kette; sie sind keine Antwort.")
             )
@@ -78,62 +83,82 @@ class ChainMixin(Base):
                     "als neue Kette, nicht als Antwort."
                 ),
             )
+        key_ = None
         if is_hazard(info):
-            if seat == active:
-                raise IllegalAction("own_hazard", gettext_noop("Gefahren spielt nur der Gegner des Spielers am Zug."))
-            if phase != "movement" or group is None:
-                raise IllegalAction(
-                    "hazard_phase",
-                    gettext_noop("Gefahren werden in der Bewegungs-/Gefahrenphase einer Gemeinschaft gespielt."),
-                )
-            self._check_hazard_limit(group)
-            group["hazards"] += 1
-            turn["done"] = [False, False]
-            if is_creature(info):
-                # "Kreaturen": keyed to the route or the site as the hazard player announces; refused with
-                # the keying calculator's message when it cannot be (keying.py).
-                key_ = self._key_creature(state, info, group, action.get("keyed"))
-                action = {**action, "target": {"kind": "company", "id": group["id"]}}
+            action, key_ = self._hazard_play(state, seat, info, group, creature, action)
         else:
-            if seat != active and not state["chain"]:
-                raise IllegalAction(
-                    "not_your_turn_resource",
-                    gettext_noop(
-                        "Unterstützungskarten spielst du in deinen eigenen Phasen oder als Antwort in einer Kette."
-                    ),
-                )
-            if seat == active and is_long_event(info) and phase != "long_event":
-                raise IllegalAction(
-                    "long_event_phase",
-                    gettext_noop("Langfristige Ereignisse werden in der Langfristige-Ereignisse-Phase gespielt."),
-                )
-            if seat == active and phase == "site" and not state["chain"] and (group is None or not group["entered"]):
-                raise IllegalAction(
-                    "not_entered",
-                    gettext_noop("In der Ortsphase erst den Ort betreten, dann Unterstützungskarten spielen."),
-                )
-            if info.get("information"):
-                bearer = self._information_cost(state, seat, action, info, group)
-                action = {**action, "target": {"kind": "character", "id": bearer}}
-                bearer = None  # not a faction: nothing to roll when it resolves
-            if is_site_resource(info):
-                bearer = self._site_resource_cost(state, seat, action, info, group)
-                if info["subtype"] != "Faction":  # items and allies go onto the character who tapped
-                    action = {**action, "target": {"kind": "character", "id": bearer}}
-            if phase == "movement" and group is not None:
-                turn["done"] = [False, False]
-        if script is not None and not is_creature(info):
-            mode_index, mode, target = effects.choose(state, seat, iid, action.get("mode"), action.get("target"))
-            effects.pay(state, mode, target, events, info["name_de"])
-            self._push_link(state, {"seat": seat, "card": iid, "target": target, "script": mode_index}, events)
+            action, bearer = self._resource_play(state, seat, info, group, action)
+        if script is not None and not creature:
+            mode = self._play_scripted(state, seat, iid, info, action, events)
+            if is_hazard(info) and not mode["limit"] and group is not None:
+                group["hazards"] -= 1  # "does not count against the hazard limit"
             return
         target = self._target(state, action.get("target"))
         link = {"seat": seat, "card": iid, "target": target}
-        if is_hazard(info) and is_creature(info):
+        if is_hazard(info) and creature:
             link["key"] = key_.to_json()
         if info["subtype"] == "Faction" and bearer:
             link["bearer"] = bearer
         self._push_link(state, link, events)
+
+    def _hazard_play(self, state, seat, info, group, creature, action):
+        """A hazard's own conditions (the opponent, his movement/hazard phase, the hazard limit); a creature is
+        keyed. Returns the action (a creature's target filled in) and the key."""
+        turn = state["turn"]
+        active, phase = turn["active"], turn["phase"]
+        key_ = None
+        if seat == active:
+            raise IllegalAction("own_hazard", gettext_noop("Gefahren spielt nur der Gegner des Spielers am Zug."))
+        if phase != "movement" or group is None:
+            raise IllegalAction(
+                "hazard_phase",
+                gettext_noop("Gefahren werden in der Bewegungs-/Gefahrenphase einer Gemeinschaft gespielt."),
+            )
+        self._check_hazard_limit(group)
+        group["hazards"] += 1
+        turn["done"] = [False, False]
+        if creature:
+            effects.refuse_creature(state, group)  # Stealth, Sneakin': none on this company this turn
+            # "Kreaturen": keyed to the route or the site as the hazard player announces; refused with
+            # the keying calculator's message when it cannot be (keying.py).
+            key_ = self._key_creature(state, info, group, action.get("keyed"))
+            action = {**action, "target": {"kind": "company", "id": group["id"]}}
+        return action, key_
+
+    def _resource_play(self, state, seat, info, group, action):
+        """A resource's own conditions (own phases or an answer, the long-event phase, the site entered); the
+        cost of information, items, allies and factions. Returns the action (its target) and the bearer."""
+        turn = state["turn"]
+        active, phase = turn["active"], turn["phase"]
+        bearer = None
+        if seat != active and not state["chain"]:
+            raise IllegalAction(
+                "not_your_turn_resource",
+                gettext_noop(
+                    "Unterstützungskarten spielst du in deinen eigenen Phasen oder als Antwort in einer Kette."
+                ),
+            )
+        if seat == active and is_long_event(info) and phase != "long_event":
+            raise IllegalAction(
+                "long_event_phase",
+                gettext_noop("Langfristige Ereignisse werden in der Langfristige-Ereignisse-Phase gespielt."),
+            )
+        if seat == active and phase == "site" and not state["chain"] and (group is None or not group["entered"]):
+            raise IllegalAction(
+                "not_entered",
+                gettext_noop("In der Ortsphase erst den Ort betreten, dann Unterstützungskarten spielen."),
+            )
+        if info.get("information"):
+            bearer = self._information_cost(state, seat, action, info, group)
+            action = {**action, "target": {"kind": "character", "id": bearer}}
+            bearer = None  # not a faction: nothing to roll when it resolves
+        if is_site_resource(info):
+            bearer = self._site_resource_cost(state, seat, action, info, group)
+            if info["subtype"] != "Faction":  # items and allies go onto the character who tapped
+                action = {**action, "target": {"kind": "character", "id": bearer}}
+        if phase == "movement" and group is not None:
+            turn["done"] = [False, False]
+        return action, bearer
 
     def _play_in_card_window(self, state, seat, iid, info, script, action, events) -> None:
         """A card in a window of the running attack: only what its script allows there, as a new chain or an
@@ -147,19 +172,68 @@ class ChainMixin(Base):
                 ),
                 card=info["name_de"],
             )
-        mode_index, mode, target = effects.choose(state, seat, iid, action.get("mode"), action.get("target"))
         attack = state["attack"]
-        if effects.play_window(state) == "strike" and mode["requires"].get("skill") and not is_hazard(info):
-            attack["skill_card"] = attack.get("strike")  # one skill resource per strike
-        effects.pay(state, mode, target, events, info["name_de"])
-        link = {"seat": seat, "card": iid, "target": target, "script": mode_index, "strike": attack.get("strike")}
+        self._play_scripted(state, seat, iid, info, action, events, strike=attack.get("strike"))
+
+    def _do_use_card(self, state, seat, action, events):
+        """Use an ability of a card in play ("Tap to …", "Discard to …"): it goes onto the chain like a card
+        played, its costs paid (effects_abilities.py)."""
+        self._stage(state, "play")
+        self._no_trim(state)
+        if state["chain"] and state["priority"] != seat:
+            raise IllegalAction(
+                "no_priority", gettext_noop("Dein Gegner darf gerade auf die Kette antworten, nicht du.")
+            )
+        iid = action.get("card")
+        if not isinstance(iid, str) or state["inst"].get(iid, {}).get("zone") != "play":
+            raise IllegalAction("bad_card", gettext_noop("„card“ ist eine Karte im Spiel."))
+        index, ability, target, actor = effects_abilities.choose(state, seat, iid, action)
+        effects_abilities.pay(state, iid, ability, events)
+        effects.pay(state, ability, target, actor, events, st.info(state, iid)["name_de"])
+        link = {"seat": seat, "card": iid, "target": target, "ability": index}
+        if action.get("pick"):
+            link["pick"] = effects.checked_pick(state, seat, ability, action["pick"])
+        if state.get("attack") and effects.play_window(state) == "strike":
+            link["strike"] = state["attack"].get("strike")
+        if actor:
+            link["actor"] = actor
         self._push_link(state, link, events)
+
+    def _play_scripted(self, state, seat, iid, info, action, events, strike=None) -> dict:
+        """A scripted card onto the chain: its mode, target and actor checked, its cost paid (effects.py)."""
+        mode_index, mode, target, actor = effects.choose(state, seat, iid, action)
+        attack = state.get("attack")
+        skill = mode["requires"].get("skill") or mode.get("actor", {}).get("skill")
+        if attack and effects.play_window(state) == "strike" and skill and not is_hazard(info):
+            attack["skill_card"] = attack.get("strike")  # one skill resource per strike
+        effects.pay(state, mode, target, actor, events, info["name_de"])
+        link = {"seat": seat, "card": iid, "target": target, "script": mode_index}
+        if strike:
+            link["strike"] = strike
+        if actor:
+            link["actor"] = actor
+        if action.get("pick"):
+            link["pick"] = effects.checked_pick(state, seat, mode, action["pick"])
+        self._push_link(state, link, events)
+        return mode
 
     def _push_link(self, state: State, link: dict, events: list[Event]) -> None:
         """The card goes onto the chain (a new one or as an answer); the other player may answer."""
         seat, iid = link["seat"], link["card"]
         if not state["chain"]:
             state["chain_window"] = effects.play_window(state)  # its answers belong to this window
+        if "ability" in link:  # a card in play used (use_card): it stays where it is
+            state["chain"].append(link)
+            state["priority"] = 1 - seat
+            state["passes"] = 0
+            self._log(
+                events,
+                gettext_noop("%(player)s nutzt %(card)s%(target)s."),
+                seat,
+                card=st.info(state, iid)["name_de"],
+                target=self._target_label(state, link["target"]),
+            )
+            return
         st.move(state, iid, "play")
         state["chain"].append(link)
         state["priority"] = 1 - seat
@@ -177,7 +251,7 @@ class ChainMixin(Base):
             return " → " + state["attack"]["name"] if state.get("attack") else ""
         if target["kind"] == "company":
             return " → " + self._company_label(state, st.company(state, target["id"]))
-        if target["kind"] in ("character", "site"):
+        if target["kind"] in ("character", "site", "card", "link"):
             return " → " + st.info(state, target["id"])["name_de"]
         return ""
 
@@ -202,7 +276,7 @@ class ChainMixin(Base):
             info = st.info(state, iid)
             target = link["target"]
             self._log(events, gettext_noop("%(card)s wird abgehandelt."), card=info["name_de"])
-            if "script" in link:
+            if "script" in link or "ability" in link:
                 self._resolve_scripted(state, link, info, events)
                 continue
             if "key" in link:
@@ -231,9 +305,10 @@ class ChainMixin(Base):
             self._log(events, gettext_noop("%(card)s bleibt ohne Wirkung: der Hieb ist vorbei."), card=info["name_de"])
         else:
             effects.resolve(self, state, link, events)
-        if (
-            state["inst"][link["card"]]["zone"] == "play"
-            and not is_long_event(info)
-            and "Permanent" not in info["subtype"]
-        ):
+        card = state["inst"][link["card"]]
+        if card["zone"] != "play" or "ability" in link or card.get("turn_card"):
+            return
+        if is_long_event(info) or "Permanent" in info["subtype"]:
+            effects.stays_in_play(state, link)  # its continuous effects hold from now on
+        else:
             st.move(state, link["card"], "discard")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, Text, gettext_noop
 
-from . import effects, scripts, stats
+from . import effects, effects_abilities, scripts, stats
 from . import state as st
 from .agents import home_sites
 from .cardinfo import is_creature, is_hazard
@@ -58,6 +58,7 @@ class ChoicesMixin(Base):
             if state["attack"].get("window"):
                 # A card window of the attack (card_windows.py): the scripted cards playable there, or pass.
                 cards = [a for i in player["hand"] for a in effects.play_candidates(state, seat, i)]
+                cards += effects_abilities.candidates(state, seat)  # abilities of cards in play (issue 30)
                 return [*cards, {"type": "pass", "label": text(gettext_noop("Passen (keine Karte)")), "cards": []}]
             return [self._combat_label(state, a) for a in self._combat_actions(state)] + self._with_support(state)
         if state["turn"].get("agent_window"):
@@ -66,10 +67,14 @@ class ChoicesMixin(Base):
         mine = [c for c in state["companies"] if c["owner"] == seat]
         chars = [i for c in mine for i in c["chars"]]
         group = self._current_company(state)
+        if not turn.get("trim"):
+            out += effects_abilities.candidates(state, seat)  # abilities of cards in play (issue 30)
         for iid in player["hand"]:
             info = st.info(state, iid)
             name = info["name_de"]
             scripted = scripts.script(info["code"], state) is not None and not is_creature(info)
+            if is_creature(info) and scripts.script(info["code"], state) is not None:
+                out += effects.play_candidates(state, seat, iid)  # its event side (issue 30)
             if scripted and not turn.get("trim"):
                 out += effects.play_candidates(state, seat, iid)  # its uses now, targets filled in
                 if group is not None and seat != turn["active"]:

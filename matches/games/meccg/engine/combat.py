@@ -47,6 +47,7 @@ class CombatMixin(Base):
         """``attack``: name, race, strikes, prowess, body (None: none), detainment, card (creature iid or None),
         source ("creature" | "auto"), each_character (automatic attacks that strike every character)."""
         attacker = 1 - group["owner"]
+        effects.continuous_attack(state, attack, events, group)  # events in play that change attacks of a race
         strikes = len(stats.fighters(state, group)) if attack.get("each_character") else attack["strikes"]
         state["attack"] = {
             **attack,
@@ -385,6 +386,7 @@ class CombatMixin(Base):
     def _end_attack(self, state: State, events: list) -> None:
         attack = state["attack"]
         state["attack"] = None
+        effects.after_attack(self, state, attack, events)  # a creature's text after its attack
         effects.expire(state, "strike", "attack")
         group = st.company(state, attack["company"])
         for iid in stats.fighters(state, group) if group else []:

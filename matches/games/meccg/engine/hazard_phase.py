@@ -7,7 +7,7 @@ import math
 
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
-from . import keying
+from . import effects, keying
 from . import state as st
 from .cardinfo import avatar_kind, is_haven, key
 from .common import Base, _text
@@ -19,6 +19,7 @@ class HazardPhaseMixin(Base):
         group["limit"] = st.hazard_limit(state, group)
         if state["turn"].get("sideboard_hazards"):
             group["limit"] = math.ceil(group["limit"] / 2)  # "Reservestapel": halved, rounded up
+        group["limit"] = effects.limit_for(state, group, group["limit"])  # card text earlier this turn
         group["hazards"] = 0
         group["drawn"] = [0, 0]
         turn = state["turn"]
@@ -85,6 +86,7 @@ class HazardPhaseMixin(Base):
 
     def _finish_movement(self, state: State, group: dict, events: list[Event]) -> None:
         """The company arrives; both players refill or trim their hands to eight."""
+        effects.movement_over(self, state, group, events)  # "at the end of his movement/hazard phase" (issue 30)
         if group["dest"]:
             old = group["site"]
             group["site"] = group["dest"]
@@ -204,6 +206,7 @@ class HazardPhaseMixin(Base):
             route["kind"] if route else None,
             list(route["regions"]) if route and route["kind"] == "region" else None,
             region_map=state["regions"],
+            doors_of_night=effects.doors_of_night(state),
         )
 
     def _creature_attacks(self, state: State, link: dict, events: list) -> None:
@@ -212,7 +215,13 @@ class HazardPhaseMixin(Base):
         if group is None or not group["chars"]:
             st.move(state, iid, "discard")
             return
-        self._start_attack(state, group, self._creature_attack(state, iid, link["key"]), events)
+        canceled_by = effects.creature_attacks_canceled(state, group)
+        if canceled_by:  # Hiding, Hide in Dark Places: "cancels all hazard creature attacks … this turn"
+            self._log(events, gettext_noop("%(card)s bricht den Angriff ab."), card=canceled_by)
+            st.move(state, iid, "discard")
+            return
+        attack = effects.creature_attack(state, iid, self._creature_attack(state, iid, link["key"]))
+        self._start_attack(state, group, attack, events)
 
     @staticmethod
     def _creature_attack(state: State, iid: str, key_: dict) -> dict:

@@ -95,7 +95,7 @@ class InfluenceMixin(Base):
             free = max(0, st.direct_influence_free(state, controller))
             against += free
             parts.append(part(gettext_noop("freier direkter Einfluss %(n)s"), n=free))
-        if info["subtype"] == "Faction":
+        if info["subtype"] == "Faction" and not info.get("zero_in_play"):
             against += info.get("influence_target") or 0
             parts.append(part(gettext_noop("Heer %(n)s"), n=info.get("influence_target") or 0))
         other = state["players"][1 - seat]["alignment"]

@@ -106,6 +106,13 @@ MOVES: dict[str, Move] = {
             TURN,
         ),
         _move(
+            "use_card",
+            {*OWN_PHASES, "chain", *CARD_WINDOWS},
+            "waiting",
+            "use an ability of a card in play (tap or discard it …)",
+            TURN,
+        ),
+        _move(
             "pass",
             {"movement", "chain", "agent_attack", "before_auto_attack", *CARD_WINDOWS},
             "waiting",

@@ -1,38 +1,59 @@
-"""Card text as data (issue 29, extended by the card-text issue): each carried-out card's effect as a short
-script in a small vocabulary, read once from ``matches/games/meccg/cardtext/*.toml`` and validated.
+"""Card text as data (issue 29, extended by issue 30): each card's text as a short script in a small vocabulary,
+read once from ``matches/games/meccg/cardtext/*.toml`` and validated at start-up.
 
-A script (one TOML table per card, keyed by the card's id) says **when** the card may be played (``play``:
-the windows of the move table), **on what** (``target`` with ``requires``), **what it costs** (``cost``) and
-**what it does** (``effects``, each with a duration in ``until``). A card with several uses lists ``modes``,
-each a script of its own; the play names the one meant (``mode``). Every script cites the card's own text
-(``text``, checked against the card data by the tests), so a reader can hold one against the other.
+Every entry is one TOML table keyed by the card's id and cites the card's own English text (``text``, checked
+against the card data by the tests). An entry is one of four kinds:
 
-The vocabulary (what the interpreter in ``effects.py`` carries out):
+- an **event script** (``play`` … or ``modes``): the table carries the card out (``effects.py``);
+- a **creature** (``creature = { … }``): the creature's printed text is carried out by the table's combat and
+  keying — race, strikes, prowess, keying, detainment come from the card data; ``attacker_chooses`` ("Attacker
+  chooses defending characters"), ``wounded_check`` ("each character wounded by … makes a corruption check
+  modified by −N") and ``tap_all_after`` ("all untapped characters … are tapped following this attack") here;
+- a **static** card (``static = "<reader>"``): an item, ally or faction whose whole text the table reads from
+  the card facts (``item`` bonuses with their limits, ``faction`` influence number and standard modifications,
+  ``ally`` sites, ``site`` where it is playable); the value names the reader;
+- a **proposal** (``proposal = "<German note>"``): a card the vocabulary cannot (yet) express in full; it is
+  played as before and its effect proposed to the opponent. The note says what is left to the proposal.
+
+An event script says **when** (``play``), **on what** (``target`` with ``requires``; ``actor``: the own
+character who performs it), **what it costs** (``cost``) and **what it does** (``effects``, with a duration in
+``until``); a permanent or long event lists what holds while it is in play (``while_in_play``). A card with
+several uses lists ``modes``; the play names one (``mode``).
+
+The vocabulary (what the interpreter in ``effects*.py`` carries out):
 
 - ``play``: windows — own phases ``organization``, ``long_event``, ``movement``, ``site``, ``end``
   (``movement`` is, for a hazard, the moving company's movement/hazard phase, within its hazard limit),
-  ``any_phase`` (all own phases); in an attack ``attack`` (declared, before strikes are assigned),
-  ``strike`` (before a strike resolves), ``body_check`` (before a body check). A card played while a chain is
-  open is an answer in the window the chain was started in.
-- ``target``: ``none``; ``character`` (a character in play on the card's side: own for a resource, the
-  moving/attacked company's for a hazard); ``attacked`` (a character of the attacked company); ``striked``
-  (the character facing the strike); ``attack`` (the running attack); ``company`` (the company whose phase
-  it is, or the attacked one).
-- ``requires``: conditions on the target — ``skill``, ``race`` (a list: any of them), ``untapped``,
-  ``wounded``; on the attack ``attack_race`` (any of the races) and ``attack_card`` (made by a card whose
-  English name begins with one of these: "a manifestation of Smaug"); ``in_play`` (a card of one of these
-  English names lies face up on the table).
-- ``cost``: ``tap_target`` (the target must be untapped and taps).
-- ``effects``: ``cancel_attack``; ``cancel_strike``; ``no_tap`` (the target does not tap against the strike);
-  ``tap``, ``untap``, ``heal`` (wounded → untapped and well), ``wound``; ``modify`` with ``stat`` and ``by``:
-  a character's ``prowess``, ``body``, ``corruption`` (its corruption checks); the attack's
-  ``attack_prowess`` and ``strikes`` (before strikes are assigned); one strike's ``strike_prowess`` and
-  ``strike_body`` (the strike being resolved); ``halve_strikes`` (to half of the original number, rounded
-  up); ``draw`` with ``n``.
-- ``until``: ``strike`` (the end of the strike), ``attack``, ``turn``, ``check`` (used up by the next check
-  of that kind, at the latest at the end of the turn).
-- ``skill_card``: a resource that needs a skill counts against "pro Hieb nur eine Unterstützungskarte …, die
-  einen Beruf erfordert" (set automatically when ``requires.skill`` is given).
+  ``any_phase`` (all own phases); in an attack ``attack`` (before strikes are assigned), ``strike`` (before a
+  strike resolves), ``body_check``; ``any`` (any phase or window of either player's turn, by the card's holder,
+  not against the hazard limit: Twilight). A card played while a chain is open answers in the window the chain
+  began in. ``limit = false``: a hazard that does not count against the hazard limit.
+- ``target``: ``none``; ``character`` (own for a resource; the moving/attacked company's for a hazard);
+  ``attacked``; ``striked``; ``attack``; ``company``; ``card`` (a card in play matching ``requires.card``);
+  ``link`` (a card declared earlier in the chain matching ``requires.card``).
+- ``requires``: on a character — ``skill``, ``race``, ``not_race``, ``untapped``, ``wounded``, ``unwounded``,
+  ``mind_max``, ``bears`` (item subtypes), ``company_size_max``; on the company — ``moving``, ``route_has``
+  (region symbols, any), ``route_count`` ({symbol, n}), ``site_type`` (its site, or destination when moving),
+  ``alignment`` (of the company's player); on the attack — ``attack_race``, ``attack_card``,
+  ``attack_source`` (``creature``/``auto``); on the table — ``in_play``, ``not_in_play`` (card names),
+  ``doors_of_night`` (true/false); ``card`` — a filter for ``card``/``link`` targets: ``type``, ``subtype``
+  (any), ``environment``, ``name``, ``side`` (``own``/``opponent``).
+- ``actor``: requirements for the own character who performs the card (``skill``, ``race``, ``untapped``, …,
+  in the company concerned when there is one); ``cost``: ``tap_target``, ``tap_actor``.
+- ``effects`` (each ``do``): ``cancel_attack``; ``cancel_strike``; ``no_tap``; ``tap``, ``untap``, ``heal``,
+  ``wound`` (the target); ``modify`` (``stat``, ``by``, ``until``); ``halve_strikes``; ``draw`` (``n``);
+  ``fetch`` (``from`` sideboard/discard, ``to`` deck/hand, ``kinds``, ``n``: the player picks them with the
+  play, ``pick``); ``discard_target`` (a card in play); ``cancel_link`` (a card in the chain);
+  ``corruption_check`` (``who`` target/actor, ``by``); ``remove_self`` (out of the game);
+  ``hazard_limit`` (``by``: the company's limit this turn); ``protect`` (``what``: ``creatures`` — no hazard
+  creature may be played on the company this turn — or ``creature_attacks`` — its hazard creature attacks are
+  canceled); ``no_site_phase`` (the company does nothing in its site phase this turn); ``roll`` (2W6 + ``plus``:
+  ``mind``/``unused_gi``; below ``below``: ``then`` — ``return_to_hand`` or ``discard_target``);
+  ``environment`` (``side``: the environment cards of the other side in play are discarded).
+- ``while_in_play`` (permanent and long events): ``attack_bonus`` (``races``, ``prowess``, ``strikes``,
+  ``source``; ``doors``: other values while Doors of Night is in play), ``company_stat`` (``stat``, ``by``: each
+  character of the company the card is on), ``doors_of_night`` (Doors of Night counts as in play).
+- ``until``: ``strike``, ``attack``, ``turn``, ``check`` (used up by the next check of that kind).
 
 The engine needs no Django to read them: ``load()`` is called once (the app's ``ready`` and the tests), a
 broken file fails at start-up with the card and the place named.
@@ -47,119 +68,62 @@ from typing import Any
 
 import jsonschema
 
+from .scripts_schema import OWN_PHASES, SCHEMA
+
 CARDTEXT_DIR = Path(__file__).resolve().parents[1] / "cardtext"
-
-PLAY_WINDOWS = (
-    "organization",
-    "long_event",
-    "movement",
-    "site",
-    "end",
-    "any_phase",
-    "attack",
-    "strike",
-    "body_check",
-)
-OWN_PHASES = ("organization", "long_event", "movement", "site", "end")
-TARGETS = ("none", "character", "attacked", "striked", "attack", "company")
-STATS = ("prowess", "body", "corruption", "attack_prowess", "strikes", "strike_prowess", "strike_body")
-DURATIONS = ("strike", "attack", "turn", "check")
-SKILLS = ("warrior", "scout", "ranger", "sage", "diplomat")
-EFFECTS = (
-    "cancel_attack",
-    "cancel_strike",
-    "no_tap",
-    "tap",
-    "untap",
-    "heal",
-    "wound",
-    "modify",
-    "halve_strikes",
-    "draw",
-)
-
-_WORDS = {"type": "array", "items": {"type": "string"}, "minItems": 1}
-_EFFECT = {
-    "type": "object",
-    "properties": {
-        "do": {"enum": list(EFFECTS)},
-        "stat": {"enum": list(STATS)},
-        "by": {"type": "integer", "minimum": -20, "maximum": 20},
-        "until": {"enum": list(DURATIONS)},
-        "n": {"type": "integer", "minimum": 1, "maximum": 10},
-    },
-    "required": ["do"],
-    "additionalProperties": False,
-    "allOf": [
-        {"if": {"properties": {"do": {"const": "modify"}}}, "then": {"required": ["stat", "by", "until"]}},
-        {"if": {"properties": {"do": {"const": "draw"}}}, "then": {"required": ["n"]}},
-    ],
-}
-_MODE = {
-    "type": "object",
-    "properties": {
-        "play": {"type": "array", "items": {"enum": list(PLAY_WINDOWS)}, "minItems": 1},
-        "target": {"enum": list(TARGETS)},
-        "requires": {
-            "type": "object",
-            "properties": {
-                "skill": {"enum": list(SKILLS)},
-                "race": _WORDS,
-                "untapped": {"type": "boolean"},
-                "wounded": {"type": "boolean"},
-                "attack_race": _WORDS,
-                "attack_card": _WORDS,
-                "in_play": _WORDS,
-            },
-            "additionalProperties": False,
-        },
-        "cost": {"type": "array", "items": {"enum": ["tap_target"]}},
-        "effects": {"type": "array", "items": _EFFECT, "minItems": 1},
-    },
-    "required": ["play", "effects"],
-    "additionalProperties": False,
-}
-SCHEMA = {
-    "type": "object",
-    "properties": {
-        "name": {"type": "string"},
-        "text": {"type": "string", "minLength": 1},
-        "modes": {"type": "array", "items": _MODE, "minItems": 1},
-        **_MODE["properties"],
-    },
-    "required": ["name", "text"],
-    "additionalProperties": False,
-    "oneOf": [{"required": ["modes"], "not": {"required": ["play"]}}, {"required": ["play", "effects"]}],
-}
+KINDS = ("event", "creature", "static", "proposal")
 
 
 class ScriptError(ValueError):
     """A card script that does not follow the vocabulary: the file, the card and what is wrong."""
 
 
+def _normalise_mode(code: str, mode: dict[str, Any]) -> dict[str, Any]:
+    mode = dict(mode)
+    mode.setdefault("target", "none")
+    mode.setdefault("requires", {})
+    mode.setdefault("cost", [])
+    mode.setdefault("limit", True)
+    if "any_phase" in mode["play"]:
+        mode["play"] = sorted({*mode["play"], *OWN_PHASES} - {"any_phase"})
+    if "tap_target" in mode["cost"] and mode["target"] not in ("character", "attacked", "striked"):
+        raise ScriptError(f"{code}: 'tap_target' needs a character target")
+    if {"tap_self", "discard_self", "tap_bearer"} & set(mode["cost"]) and "user" not in mode:
+        raise ScriptError(f"{code}: 'tap_self', 'discard_self' and 'tap_bearer' are costs of an ability")
+    if "tap_actor" in mode["cost"] and "actor" not in mode:
+        raise ScriptError(f"{code}: 'tap_actor' needs an 'actor'")
+    if mode["target"] in ("card", "link") and "card" not in mode["requires"]:
+        raise ScriptError(f"{code}: a '{mode['target']}' target needs 'requires.card'")
+    strikes = any(e["do"] == "halve_strikes" or e.get("stat") == "strikes" for e in mode["effects"])
+    if strikes and not set(mode["play"]) <= {"attack"}:
+        # "Nachdem die Hiebe zugewiesen sind, dürfen keine Karten mehr gespielt werden, die die Anzahl der
+        # Hiebe modifizieren."
+        raise ScriptError(f"{code}: a change of the number of strikes is played only in the 'attack' window")
+    return mode
+
+
 def _normalise(code: str, raw: dict[str, Any]) -> dict[str, Any]:
-    modes = raw.get("modes") or [{k: v for k, v in raw.items() if k not in ("name", "text")}]
-    out = []
-    for mode in modes:
-        mode = dict(mode)
-        mode.setdefault("target", "none")
-        mode.setdefault("requires", {})
-        mode.setdefault("cost", [])
-        if "any_phase" in mode["play"]:
-            mode["play"] = sorted({*mode["play"], *OWN_PHASES} - {"any_phase"})
-        if "tap_target" in mode["cost"] and mode["target"] in ("none", "attack", "company"):
-            raise ScriptError(f"{code}: 'tap_target' needs a character target")
-        strikes = any(e["do"] == "halve_strikes" or e.get("stat") == "strikes" for e in mode["effects"])
-        if strikes and mode["play"] != ["attack"]:
-            # "Nachdem die Hiebe zugewiesen sind, dürfen keine Karten mehr gespielt werden, die die Anzahl der
-            # Hiebe modifizieren."
-            raise ScriptError(f"{code}: a change of the number of strikes is played only in the 'attack' window")
-        out.append(mode)
-    return {"code": code, "name": raw["name"], "text": raw["text"], "modes": out}
+    entry: dict[str, Any] = {"code": code, "name": raw["name"], "text": raw["text"], "note": raw.get("note", "")}
+    # Abilities of the card in play ("Tap to …", "Discard to …"): used with ``use_card``; not against the
+    # hazard limit unless the text says so (``limit = true``).
+    entry["abilities"] = [
+        _normalise_mode(code, {"limit": False, "user": "owner", **ability}) for ability in raw.get("abilities", ())
+    ]
+    if "proposal" in raw:
+        return {**entry, "kind": "proposal", "note": raw["proposal"], "modes": []}
+    if "creature" in raw:
+        return {**entry, "kind": "creature", "creature": raw["creature"], "modes": []}
+    if "static" in raw:
+        return {**entry, "kind": "static", "static": raw["static"], "modes": []}
+    skip = ("name", "text", "note", "while_in_play", "abilities", "triggers")
+    modes = raw.get("modes") or [{k: v for k, v in raw.items() if k not in skip}]
+    out = [_normalise_mode(code, mode) for mode in modes]
+    extra = {"while_in_play": raw.get("while_in_play", []), "triggers": raw.get("triggers", [])}
+    return {**entry, "kind": "event", "modes": out, **extra}
 
 
 def parse(text: str, source: str = "<string>") -> dict[str, dict[str, Any]]:
-    """The scripts of one TOML document, validated and normalised (every card as a list of modes)."""
+    """The entries of one TOML document, validated and normalised (an event as a list of modes)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -177,7 +141,7 @@ def parse(text: str, source: str = "<string>") -> dict[str, dict[str, Any]]:
 
 @functools.cache
 def load(directory: Path = CARDTEXT_DIR) -> dict[str, dict[str, Any]]:
-    """Every card script by card id (read once per process)."""
+    """Every entry by card id (read once per process)."""
     scripts: dict[str, dict[str, Any]] = {}
     for path in sorted(directory.glob("*.toml")):
         found = parse(path.read_text(encoding="utf-8"), path.name)
@@ -188,8 +152,37 @@ def load(directory: Path = CARDTEXT_DIR) -> dict[str, dict[str, Any]]:
     return scripts
 
 
+def entry(code: str) -> dict[str, Any] | None:
+    """The entry of a card of any kind (None: not looked at yet)."""
+    return load().get(code)
+
+
+def carried_out(code: str) -> bool:
+    """Whether the table carries out the card's whole text."""
+    found = load().get(code)
+    return bool(found) and found["kind"] != "proposal"
+
+
 def script(code: str, state: dict | None = None) -> dict[str, Any] | None:
-    """The script of a card; None when it has none or the match carries out no card text (``card_text``)."""
+    """The event script of a card; None when it has none (creatures, static cards, proposals) or the match
+    carries out no card text (``card_text``)."""
     if state is not None and not state.get("card_text", True):
         return None
-    return load().get(code)
+    found = load().get(code)
+    return found if found and found["kind"] == "event" else None
+
+
+def abilities(code: str, state: dict | None = None) -> list[dict[str, Any]]:
+    """The abilities of a card in play (any kind of entry; none when card text is off)."""
+    if state is not None and not state.get("card_text", True):
+        return []
+    found = load().get(code)
+    return found["abilities"] if found else []
+
+
+def creature(code: str, state: dict | None = None) -> dict[str, Any]:
+    """A creature's printed special text the table reads (``{}`` when none or card text is off)."""
+    if state is not None and not state.get("card_text", True):
+        return {}
+    found = load().get(code)
+    return found["creature"] if found and found["kind"] == "creature" else {}

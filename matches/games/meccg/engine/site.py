@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop
 
-from . import factions, sites
+from . import effects, factions, sites
 from . import state as st
 from .cardinfo import is_creature, is_hazard, is_minor_item
 from .common import Base, part, signed
@@ -20,6 +20,7 @@ class SiteMixin(Base):
             raise IllegalAction("no_company", gettext_noop("Gerade hat keine Gemeinschaft ihre Ortsphase."))
         if group["entered"]:
             raise IllegalAction("entered", gettext_noop("Die Gemeinschaft hat den Ort schon betreten."))
+        effects.refuse_site_phase(state, group)  # Lost in Free-domains: "may do nothing during its site phase"
         group["entered"] = True
         site = st.info(state, group["site"])
         self._log(
@@ -182,6 +183,9 @@ class SiteMixin(Base):
                     value=signed(value),
                 )
             )
+        for name, value in effects.use(state, bearer, "influence"):  # scripted cards for this check
+            found.append((name, value))
+            mods.append(part(gettext_noop("%(card)s %(value)s"), card=name, value=signed(value)))
         accepted = (state["inst"][bearer].get("mods") or {}).pop("influence", 0)
         if accepted:
             found.append(("", accepted))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
+from . import effects
 from . import state as st
 from .cardinfo import is_haven, is_hazard, is_long_event
 from .common import PHASE_NAMES, PHASES, Base, part
@@ -25,6 +26,7 @@ class TurnsMixin(Base):
         }
         state["players"][seat]["turns"] += 1
         state["players"][seat]["influence_attempt"] = False
+        effects.turn_over(state, events)  # card effects "until the end of the turn" end (issue 30)
         self._log(events, gettext_noop("Runde %(n)s: %(player)s ist am Zug."), seat, n=number)
         self._enter_phase(state, "untap", events)
 
@@ -37,9 +39,10 @@ class TurnsMixin(Base):
         for player in state["players"]:
             player["auto_pass"] = False
         self._log(events, gettext_noop("%(phase)s von %(player)s."), seat, phase=part(PHASE_NAMES[phase]))
+        effects.phase_begins(self, state, phase, events)  # cards in play whose text acts now (issue 30)
         if phase == "untap":
             for iid in state["players"][seat]["play"]:
-                if st.info(state, iid)["type"] != "Site":  # sites stay tapped
+                if st.info(state, iid)["type"] != "Site" and not effects.stays_tapped(state, iid):  # sites stay tapped
                     state["inst"][iid]["tapped"] = False
             for group in state["companies"]:
                 if group["owner"] == seat and group["site"] and is_haven(st.info(state, group["site"])):

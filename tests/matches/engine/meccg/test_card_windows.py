@@ -108,9 +108,8 @@ def test_dodge_before_the_strike_keeps_the_character_untapped_and_lowers_his_bod
 def test_dodge_lowers_the_body_for_the_body_check_after_a_wound(game):
     aragorn, _bilbo = to_bag_end(game)["chars"]
     dodge = to_hand(game, 0, DODGE)
-    creature_attacks(game, CAVE_DRAKE)  # 2 strikes, prowess 10, attacker chooses … (text not carried out)
-    game.do(0, type="assign_strike", character=aragorn)
-    game.do(0, type="assign_done")
+    creature_attacks(game, CAVE_DRAKE)  # 2 strikes, prowess 10; "Attacker chooses": two strikes on two characters
+    assert set(game.state["attack"]["assigned"]) == {aragorn, _bilbo}  # assigned by the table, as forced
     game.do(0, type="resolve_strike", character=aragorn)
     dice(game, (1, 1), (4, 5))  # 6 + 2 = 8 < 10: wounded; body check 9 against 9 − 1 = 8: eliminated
     game.do(0, type="play_card", card=dodge)
@@ -193,9 +192,7 @@ def test_the_attacker_plays_a_hazard_on_the_strike(game, catalogue):
     aragorn, _bilbo = to_bag_end(game)["chars"]
     creature_attacks(game, CAVE_DRAKE)
     wrath = to_hand(game, 1, PASSION_OF_WRATH)
-    game.do(0, type="assign_strike", character=aragorn)
-    game.do(0, type="assign_done")
-    game.do(0, type="resolve_strike", character=aragorn)
+    game.do(0, type="resolve_strike", character=aragorn)  # the attacker chose: a strike on each (forced)
     assert game.state["attack"]["window"] == {"name": "strike", "seat": 1, "passes": 0}
     dice(game, (3, 3), (2, 2))  # 6 + 6 = 12 against 10 + 2 = 12: ineffectual
     game.do(1, type="play_card", card=wrath)
