@@ -3,11 +3,14 @@ passing, automatic passing, trimming the hand, the end of a turn."""
 
 from __future__ import annotations
 
-from matches.engine.base import Event, IllegalAction, State, gettext_noop
+from matches.engine.base import Event, IllegalAction, State, gettext_noop, ngettext_noop
 
 from . import state as st
 from .cardinfo import is_haven, is_hazard, is_long_event
 from .common import PHASE_NAMES, PHASES, Base, part
+
+# Automatic steps after one move at most (a batch, the passes of a chain, an attack's planned windows).
+AUTO_STEPS = 80
 
 
 class TurnsMixin(Base):
@@ -93,10 +96,14 @@ class TurnsMixin(Base):
                 group["entered"] = False
                 group["minor_extra"] = False  # one extra minor item per site phase ("Geringere Gegenstände")
                 if self._site_phase_passes_itself(state, group):
-                    self._log(
+                    self._log_company(
                         events,
-                        gettext_noop("%(company)s steht an einem Zufluchtsort: keine Ortsphase."),
-                        company=self._company_label(state, group),
+                        state,
+                        ngettext_noop(
+                            "%(company)s steht an einem Zufluchtsort: keine Ortsphase.",
+                            "%(company)s stehen an einem Zufluchtsort: keine Ortsphase.",
+                        ),
+                        group,
                     )
                     continue
                 self._log(
@@ -178,11 +185,15 @@ class TurnsMixin(Base):
         self._log(events, gettext_noop("%(player)s passt für den Rest dieser Phase automatisch."), seat)
 
     def _auto_passes(self, state: State, events: list[Event]) -> None:
-        """Play by post must not stall: a seat that chose auto-pass, or has nothing to answer, passes (pace.py)."""
-        for _ in range(12):
-            if state["stage"] != "play" or state.get("request") or (state.get("attack") and not state["chain"]):
+        """Play by post must not stall: a seat that chose auto-pass, or has nothing to answer, passes (pace.py); what
+        players said in advance is carried out (a hazard batch, the plans of an attack, standing answers)."""
+        for _ in range(AUTO_STEPS):
+            if state["stage"] != "play" or state.get("request"):
                 return
-            if not self._pace(state, events):
+            if state.get("attack") and not state["chain"]:
+                if not self._plan_step(state, events):
+                    return
+            elif not self._pace(state, events):
                 return
 
     def _do_discard(self, state, seat, action, events):
