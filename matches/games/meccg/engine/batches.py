@@ -3,13 +3,18 @@ plays on the company whose movement/hazard phase it is — in order, each checke
 creature, its key — how many more cards he draws, and whether he is then done with the phase.
 
 ``{"type": "hazards", "plays": [{"type": "play_card", "card": …, "keyed": …} | {"type": "on_guard", "card": …}],
-"draws": n, "done": true}``: the draws are made at once; the first play is made at once (a refusal refuses the whole
-submission); the others wait in ``group["batch"]`` (seen only by their player) and the table plays each as soon
-as the phase is back with the company — after the moving player's answers and any attack the previous one
-caused — exactly as if the hazard player had sent it then. A play the rules refuse by then (the company is gone,
-a card's condition no longer holds) is skipped and its player told why; the card stays in his hand. With ``done``
-the hazard player is done with the phase once the batch is played (seeds/003 "Bewegungs- und Gefahrenphase":
-each hazard is its own chain, so the moving player may still answer each one).
+"draws": n, "done": true, "discard": [card, …]}``: the draws are made at once; the first play is made at once (a
+refusal refuses the whole submission); the others wait in ``group["batch"]`` (seen only by their player) and the
+table plays each as soon as the phase is back with the company — after the moving player's answers and any attack
+the previous one caused — exactly as if the hazard player had sent it then. A play the rules refuse by then (the
+company is gone, a card's condition no longer holds) is skipped and its player told why; the card stays in his hand.
+With ``done`` the hazard player is done with the phase once the batch is played (seeds/003 "Bewegungs- und
+Gefahrenphase": each hazard is its own chain, so the moving player may still answer each one). ``discard``: the
+cards he discards, in this order, whenever he has to discard down to eight during this turn (a standing answer: the
+hand is trimmed by itself as far as the list goes; for what it does not cover he is asked). ``excess``: how the
+table puts his excess strikes (−1 each) in the attacks of this turn when he would have to choose — ``"first"`` all
+on the first strike resolved, ``"spread"`` one by one over the strikes in their order; ``"ask"`` (or left out): he
+is asked.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from .common import Base
 BATCH_TYPES = ("play_card", "on_guard")
 PLAY_FIELDS = ("type", "card", "keyed", "target", "mode")
 MAX_PLAYS = 12
+EXCESS_POLICIES = ("ask", "first", "spread")
 
 
 class HazardBatchMixin(Base):
@@ -41,6 +47,11 @@ class HazardBatchMixin(Base):
         plays = self._batch_plays(state, seat, group, action.get("plays", []))
         draws = self._number(action, "draws", 0, 0, 10)
         done = action.get("done", True) is not False
+        self._trim_plan(state, seat, action.get("discard"))
+        excess = action.get("excess", "ask")
+        if excess not in EXCESS_POLICIES:
+            raise IllegalAction("bad_excess", gettext_noop("„excess“ ist „ask“, „first“ oder „spread“."))
+        state["turn"].setdefault("excess_policy", [None, None])[seat] = None if excess == "ask" else excess
         if draws:
             self._extra_draws(state, seat, group, draws, events)
         group["batch"] = {"seat": seat, "plays": plays, "done": done}
@@ -57,6 +68,31 @@ class HazardBatchMixin(Base):
             self._batch_play(state, seat, plays.pop(0), events)  # the first at once: refused → all refused
         if not group["batch"]["plays"] and not done:
             group.pop("batch", None)
+
+    def _trim_plan(self, state: State, seat: int, raw) -> None:
+        if raw is None:
+            return
+        if not isinstance(raw, list) or len(set(map(str, raw))) != len(raw):
+            raise IllegalAction("bad_discard", gettext_noop("„discard“ ist eine Liste verschiedener Handkarten."))
+        for iid in raw:
+            self._own(state, seat, iid, "hand")
+        plans = state["turn"].setdefault("trim_plan", [[], []])
+        plans[seat] = list(raw)
+
+    def _trim_step(self, state: State, events: list[Event]) -> bool:
+        """Discard down to eight by a seat's standing list (as far as it goes); True if something happened."""
+        turn = state["turn"]
+        if not turn.get("trim") or not turn.get("trim_plan"):
+            return False
+        for seat in (0, 1):
+            hand = state["players"][seat]["hand"]
+            excess = len(hand) - st.HAND_SIZE
+            cards = [i for i in turn["trim_plan"][seat] if i in hand][: max(excess, 0)]
+            if cards:
+                turn["trim_plan"][seat] = [i for i in turn["trim_plan"][seat] if i not in cards]
+                self._do_discard(state, seat, {"type": "discard", "cards": cards}, events)
+                return True
+        return False
 
     def _batch_plays(self, state: State, seat: int, group: dict, raw) -> list[dict]:
         """The plays of a batch, checked as far as they can be now: own hazards in hand, each card once, no more

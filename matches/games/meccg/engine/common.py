@@ -138,6 +138,10 @@ class Base:
             params["seat"] = seat  # the framework shows the seat's player name (base.with_names)
         events.append(Event(_text(template, **params), data={"kind": "log"}))
 
+    @staticmethod
+    def _name(state: State, iid: str) -> str:
+        return st.info(state, iid)["name_de"]
+
     def _company_label(self, state: State, group: dict) -> str:
         """The company's characters, as the subject of a log line (its verb agrees: ``_log_company``)."""
         names = [st.info(state, i)["name_de"] for i in group["chars"]]

@@ -28,6 +28,7 @@ from . import state as st
 from .agent_moves import AgentMovesMixin
 from .agents import AgentsMixin
 from .batches import HazardBatchMixin
+from .buttons import ButtonsMixin
 from .card_windows import CardWindowsMixin
 from .cardinfo import region_map
 from .chain import ChainMixin
@@ -38,6 +39,7 @@ from .corruption import CorruptionMixin
 from .council import CouncilMixin
 from .hazard_phase import HazardPhaseMixin
 from .influence import InfluenceMixin
+from .offers import OffersMixin
 from .organisation import OrganisationMixin
 from .pace import PaceMixin
 from .plans import CombatPlansMixin
@@ -101,6 +103,8 @@ class MeccgEngine(
     ToolsMixin,
     RequestsMixin,
     ChoicesMixin,
+    ButtonsMixin,
+    OffersMixin,
     ViewMixin,
 ):
     slug = "meccg"

@@ -278,7 +278,8 @@ class OrganisationMixin(Base):
         done = action.get("done", False)
         if not isinstance(done, bool):
             raise IllegalAction("bad_done", gettext_noop("„done“ ist true oder false."))
-        plan = self._set_plan(state, group, action) if ("answers" in action or "enter" in action) else None
+        plan = self._set_plan(state, group, action) if {"answers", "enter", "leave"} & action.keys() else None
+        self._trim_plan(state, seat, action.get("discard"))
         events.append(
             Event(
                 _text(

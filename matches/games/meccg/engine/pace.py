@@ -120,7 +120,7 @@ class PaceMixin(Base):
                 self._pass_chain(state, seat, events)
                 return True
             return False
-        if self._batch_step(state, events) or self._site_step(state, events):
+        if self._trim_step(state, events) or self._batch_step(state, events) or self._site_step(state, events):
             return True
         turn = state["turn"]
         group = self._current_company(state)

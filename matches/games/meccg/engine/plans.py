@@ -169,9 +169,7 @@ class CombatPlansMixin(Base):
         return helpers, iid in plan.get("untapped", []) and self._untapped(state, iid)
 
     def _planned_order(self, state: State, open_strikes: list[str]) -> str:
-        plan = state["attack"].get("defence") or {}
-        ranked = [c for c in [*plan.get("order", []), *plan.get("strikes", [])] if c in open_strikes]
-        return (ranked or open_strikes)[0]
+        return self._strike_order(state, open_strikes)[0]
 
     def _assign_planned(self, state: State, events: list) -> None:
         """The defender's planned strikes, while strikes are left and the character can still take one."""
@@ -226,9 +224,26 @@ class CombatPlansMixin(Base):
         if attack.get("offence") or attack.get("versus") or not attack.get("defence"):
             return False  # without the defender's plan the attack goes step by step, as before
         open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
-        if attack.get("excess_left") and len(open_strikes) > 1:
+        if open_strikes and self._window_cards(state, attack["attacker"], open_strikes):
             return True
-        return bool(open_strikes) and bool(self._window_cards(state, attack["attacker"], open_strikes))
+        if not attack.get("excess_left") or len(open_strikes) < 2:
+            return False
+        policy = (state["turn"].get("excess_policy") or [None, None])[attack["attacker"]]
+        if policy is None:
+            return True
+        # batches.py: the attacker said with his hazards how excess strikes go on (a standing answer).
+        order = self._strike_order(state, open_strikes)
+        excess: dict[str, int] = {}
+        for n in range(attack["excess_left"]):
+            iid = order[0] if policy == "first" else order[n % len(order)]
+            excess[iid] = excess.get(iid, 0) + 1
+        attack["offence"] = {"excess": excess, "cards": []}
+        return False
+
+    def _strike_order(self, state: State, open_strikes: list[str]) -> list[str]:
+        plan = state["attack"].get("defence") or {}
+        ranked = [c for c in dict.fromkeys([*plan.get("order", []), *plan.get("strikes", [])]) if c in open_strikes]
+        return ranked + [c for c in open_strikes if c not in ranked]
 
     def _planned_excess(self, state: State, iid: str, last: bool) -> int:
         attack = state["attack"]

@@ -57,6 +57,25 @@ class Table(Protocol):
     def _batch_step(self, state: State, events: list[Event]) -> bool:
         """Play the hazard player's next queued hazard when the phase is back with the company."""
 
+    def _trim_plan(self, state: State, seat: int, raw) -> None:
+        """A seat's standing list of cards to discard first this turn."""
+
+    def _trim_step(self, state: State, events: list[Event]) -> bool:
+        """Discard down to eight by a seat's standing list."""
+
+    # buttons.py
+    def _agent_candidates(self, state: State, seat: int, group: dict | None) -> list[dict]:
+        """The hazard player's agent moves in a company's movement/hazard phase."""
+
+    def _combat_label(self, state: State, action: dict) -> dict:
+        """A single combat step as a button (company combat, taking items, the API's steps)."""
+
+    def _creature_choices(self, state: State, iid: str, group: dict) -> list[dict]:
+        """One play of a creature per key it may be played on."""
+
+    def _with_support(self, state: State) -> list[dict]:
+        """Single strikes rolled with every helper tapping (the step-by-step combat)."""
+
     # card_windows.py
     def _after_chain(self, state: State, last_seat: int | None, events: list[Event]) -> None:
         """A chain inside an attack resolved: its card window goes on, or the attack does."""
@@ -202,6 +221,28 @@ class Table(Protocol):
     def _sideboard_open(self, state: State, seat: int) -> bool:
         """Whether ``seat`` may bring cards from the sideboard now."""
 
+    # offers.py
+    def _attacker_offer(self, state: State, seat: int) -> dict:
+        """The attacker's plan as one form."""
+
+    def _defend_offer(self, state: State, seat: int) -> dict:
+        """The defender's plan as one form."""
+
+    def _discard_offer(self, state: State, seat: int) -> dict | None:
+        """Discarding down to eight as one multi-card choice."""
+
+    def _hazard_offer(self, state: State, seat: int, group: dict, options: list[dict]) -> dict | None:
+        """The hazard player's batch for the company as one form."""
+
+    def _plan_offer(self, state: State, seat: int, group: dict) -> dict | None:
+        """A company's whole movement plan as one form (reachable destinations only)."""
+
+    def _sideboard_offer(self, state: State, seat: int) -> dict | None:
+        """Cards from the sideboard as one multi-card choice."""
+
+    def _standing_offers(self, state: State, seat: int) -> list[dict]:
+        """Setting or revoking a company's standing answers."""
+
     # organisation.py
     def _merge(self, state: State, source: dict, target: dict) -> None:
         """Join one company into another at the same site."""
@@ -226,6 +267,9 @@ class Table(Protocol):
 
     def _attacker_must_plan(self, state: State) -> bool:
         """Whether the attacker has a choice left once strikes are assigned (excess strikes, cards)."""
+
+    def _window_cards(self, state: State, seat: int, chars: list[str]) -> list[dict]:
+        """The cards a seat could play before the strike against (or body check of) each character."""
 
     def _plan_step(self, state: State, events: list[Event]) -> bool:
         """A card window of the attack with a planning seat at priority: its planned card, or a pass."""
@@ -283,6 +327,9 @@ class Table(Protocol):
     # turns.py
     def _auto_passes(self, state: State, events: list[Event]) -> None:
         """Passes of seats that have nothing to answer or chose to pass (play by post must not stall)."""
+
+    def _do_discard(self, state, seat, action, events):
+        """Discard down to eight (a standing list discards by itself)."""
 
     def _enter_phase(self, state: State, phase: str, events: list[Event]) -> None:
         """Begin a phase of the turn (it may pass by itself)."""

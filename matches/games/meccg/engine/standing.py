@@ -7,13 +7,15 @@ table does not have to ask him again by post.
   the company's movement/hazard phase its player is done by himself and passes in every chain that holds no
   creature played on the company (he is asked, as always, only when he holds a card that could answer);
   ``"always"`` — he decides each time (the default without a plan);
-- ``enter``: the company enters its site at the start of its site phase (then the automatic attacks).
+- ``enter``: the company enters its site at the start of its site phase (then the automatic attacks);
+- ``leave``: its site phase ends as soon as nothing is left to play at the site (no item, ally, faction or Information
+  the site allows, no scripted card for the site phase) — entered or not; resource events wait for a later phase.
 
 A standing answer only ever speaks for its own player: the opponent keeps every choice the rules give him (his
 hazards, his answers in a chain, his cards on guard). Decision: the site phase of a company that has entered ends by
 itself when its player has nothing left he could play there and the hazard player has no card on guard at it — a
 card that could be played (an item, ally or faction the site allows with an untapped character, an Information,
-a resource event, a scripted card) keeps it open.
+a resource event, a scripted card) keeps it open unless ``leave`` says the resource events may wait.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
 from . import effects, snapshot
 from . import state as st
-from .cardinfo import is_haven, is_hazard, is_long_event, key
+from .cardinfo import is_haven, is_hazard, is_long_event, is_site_resource, key
 from .common import Base, part
 
 ANSWERS = ("always", "creatures")
@@ -43,18 +45,20 @@ def creature_on(state: State, group: dict) -> bool:
 
 class StandingMixin(Base):
     def _set_plan(self, state: State, group: dict, action: dict) -> dict:
-        """Read ``answers`` and ``enter`` from a move into the company's plan (unchanged where not given)."""
+        """Read ``answers``, ``enter`` and ``leave`` from a move into the company's plan (unchanged where not given)."""
         plan = dict(standing(group))
         answers = action.get("answers", plan.get("answers", "always"))
         if answers not in ANSWERS:
             raise IllegalAction(
                 "bad_answers", gettext_noop("„answers“ ist „always“ (jedes Mal fragen) oder „creatures“.")
             )
-        enter = action.get("enter", plan.get("enter", False))
-        if not isinstance(enter, bool):
-            raise IllegalAction("bad_enter", gettext_noop("„enter“ ist true oder false."))
-        plan.update(answers=answers, enter=enter)
-        if plan == {"answers": "always", "enter": False}:
+        for flag in ("enter", "leave"):
+            value = action.get(flag, plan.get(flag, False))
+            if not isinstance(value, bool):
+                raise IllegalAction("bad_flag", gettext_noop("„%(field)s“ ist true oder false."), field=flag)
+            plan[flag] = value
+        plan["answers"] = answers
+        if plan == {"answers": "always", "enter": False, "leave": False}:
             group.pop("plan", None)
         else:
             group["plan"] = plan
@@ -72,12 +76,17 @@ class StandingMixin(Base):
     def _plan_event(self, state: State, seat: int, group: dict, plan: dict, events: list) -> None:
         """The owner reads his standing answers in the log; the opponent learns nothing."""
         private = Text(
-            gettext_noop("Stehende Antworten für %(company)s: %(answers)s; %(enter)s."),
+            gettext_noop("Stehende Antworten für %(company)s: %(answers)s; %(enter)s; %(leave)s."),
             {
                 "company": self._company_name(state, group),
                 "answers": part(ANSWER_NAMES[plan.get("answers", "always")]),
                 "enter": part(
                     gettext_noop("Ort betreten") if plan.get("enter") else gettext_noop("Ort nicht von selbst betreten")
+                ),
+                "leave": part(
+                    gettext_noop("Ortsphase enden lassen, wenn am Ort nichts mehr zu spielen ist")
+                    if plan.get("leave")
+                    else gettext_noop("Ortsphase selbst beenden")
                 ),
             },
         )
@@ -95,24 +104,28 @@ class StandingMixin(Base):
             return False
         if turn.get("agent_window") or turn.get("auto_attack_window"):
             return False
-        seat = turn["active"]
-        if not group["entered"]:
-            if not standing(group).get("enter") or is_haven(st.info(state, group["site"])):
-                return False
+        plan = standing(group)
+        if not group["entered"] and plan.get("enter") and not is_haven(st.info(state, group["site"])):
             group["plan"]["enter"] = False  # once
-            self._do_enter_site(state, seat, {}, events)
+            self._do_enter_site(state, turn["active"], {}, events)
             return True
-        if not self._auto(state) or not self._site_has_nothing(state, group):
+        leave = plan.get("leave") and self._site_has_nothing(state, group, site_only=True)
+        if not leave and not (group["entered"] and self._auto(state) and self._site_has_nothing(state, group)):
             return False
         self._log(
             events,
-            gettext_noop("%(company)s: in dieser Ortsphase ist nichts mehr zu tun."),
+            gettext_noop("%(company)s: in dieser Ortsphase ist nichts mehr zu tun.")
+            if group["entered"]
+            else gettext_noop("%(company)s: am Ort ist nichts zu spielen; die Ortsphase endet ohne Betreten."),
             company=self._company_name(state, group),
         )
         self._next_company(state, events)
         return True
 
-    def _site_has_nothing(self, state: State, group: dict) -> bool:
+    def _site_has_nothing(self, state: State, group: dict, *, site_only: bool = False) -> bool:
+        """Nothing the company's player could still play at its site (``site_only``: no item, ally, faction or
+        Information the site allows, no scripted card for the site phase — his resource events wait for a later
+        phase), no opposing company there and no card of the hazard player on guard at it."""
         seat = group["owner"]
         if any(state["inst"][i]["owner"] != seat for i in group["on_guard"]):
             return False  # the hazard player may still reveal it
@@ -124,9 +137,12 @@ class StandingMixin(Base):
             return False  # an opposing company there: influence or company combat
         for iid in state["players"][seat]["hand"]:
             info = st.info(state, iid)
-            if effects.uses(state, seat, iid):
+            uses = effects.uses(state, seat, iid)
+            if any(not site_only or "site" in mode["play"] for _index, mode, _targets in uses):
                 return False
             if info["type"] != "Resource" or is_hazard(info) or is_long_event(info):
+                continue
+            if site_only and not (is_site_resource(info) or info.get("information")):
                 continue
             if self._site_card_playable(state, seat, iid, group):
                 return False
@@ -138,6 +154,8 @@ class StandingMixin(Base):
         for who in bearers or [None]:
             action = {"type": "play_card", "card": iid, **({"character": who} if who else {})}
             saved = snapshot.backup(state)
+            group = self._current_company(state)
+            group["entered"] = True  # as if entered: what could be played there (undone with the rest)
             try:
                 self._do_play_card(state, seat, action, [])
             except IllegalAction:

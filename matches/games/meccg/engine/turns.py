@@ -134,6 +134,12 @@ class TurnsMixin(Base):
             return None
         self._require_active(state, seat)
         phase = turn["phase"]
+        if phase == "organization" and {"answers", "leave"} & action.keys():
+            # Issue 31: the standing answers of every company that has none yet (those that stay), said with the end
+            # of the organisation phase.
+            for group in state["companies"]:
+                if group["owner"] == seat and not group.get("plan"):
+                    self._set_plan(state, group, {k: action[k] for k in ("answers", "leave") if k in action})
         if phase == "site" and self._current_company(state):
             self._next_company(state, events)
         elif phase == "end":
