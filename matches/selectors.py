@@ -182,11 +182,29 @@ def legal_for(match: Match, seat: Seat | None) -> list[dict]:
         return []
     engine = registry.get(match.engine)
     actions = engine.legal_actions(copy.deepcopy(match.state), seat.order)
-    # A move's label may be an engine text (``Text`` as JSON): the reader gets a string in their language.
-    if any(is_text_json(a.get("label")) for a in actions):
+    # A move's label may be an engine text (``Text`` as JSON): the reader gets a string in their language; so do the
+    # labels of a move's form (its fields and their options), where the engine gives one.
+    if any(is_text_json(a.get("label")) or a.get("form") for a in actions):
         by_order = names(match)
-        actions = [{**a, "label": render(a["label"], by_order)} if is_text_json(a.get("label")) else a for a in actions]
+        actions = [_rendered(a, by_order) for a in actions]
     return actions
+
+
+def _rendered(entry: dict, by_order: dict) -> dict:
+    out = {**entry, "label": render(entry["label"], by_order)} if is_text_json(entry.get("label")) else dict(entry)
+    if isinstance(out.get("form"), list):
+        out["form"] = [
+            {
+                **_rendered(field, by_order),
+                **(
+                    {"options": [_rendered(option, by_order) for option in field["options"]]}
+                    if isinstance(field.get("options"), list)
+                    else {}
+                ),
+            }
+            for field in out["form"]
+        ]
+    return out
 
 
 def _public_data(match: Match) -> bool:
