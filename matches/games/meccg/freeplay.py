@@ -93,7 +93,9 @@ def play(
     rng = random.Random(seed)  # noqa: S311 - a seeded player for tests and the bench, no secret
     game = Game(engine.setup(2, {}, seed))
     for seat, entries in enumerate(decks):
-        _submit(engine, game, seat, {"type": "choose_deck", "deck": deck(entries)})
+        # A deck is its entries (the sample decks) or a whole deck for choose_deck (a starter deck, issue 31).
+        chosen = entries if isinstance(entries, dict) else deck(entries)
+        _submit(engine, game, seat, {"type": "choose_deck", "deck": chosen})
     for _ in range(limit):
         if game.over:
             break

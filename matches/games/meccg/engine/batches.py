@@ -12,9 +12,10 @@ With ``done`` the hazard player is done with the phase once the batch is played 
 Gefahrenphase": each hazard is its own chain, so the moving player may still answer each one). ``discard``: the
 cards he discards, in this order, whenever he has to discard down to eight during this turn (a standing answer: the
 hand is trimmed by itself as far as the list goes; for what it does not cover he is asked). ``excess``: how the
-table puts his excess strikes (−1 each) in the attacks of this turn when he would have to choose — ``"first"`` all
-on the first strike resolved, ``"spread"`` one by one over the strikes in their order; ``"ask"`` (or left out): he
-is asked.
+table decides for him in his attacks from now on (also the automatic attacks he leads) where he would have to
+choose — the remaining strikes go to the characters without one with the lowest prowess first; his excess strikes
+(−1 each) ``"first"`` all on the first strike resolved, ``"spread"`` one by one over the strikes in their order;
+``"ask"``: he is asked (the default, until he says otherwise).
 """
 
 from __future__ import annotations
@@ -48,10 +49,11 @@ class HazardBatchMixin(Base):
         draws = self._number(action, "draws", 0, 0, 10)
         done = action.get("done", True) is not False
         self._trim_plan(state, seat, action.get("discard"))
-        excess = action.get("excess", "ask")
-        if excess not in EXCESS_POLICIES:
-            raise IllegalAction("bad_excess", gettext_noop("„excess“ ist „ask“, „first“ oder „spread“."))
-        state["turn"].setdefault("excess_policy", [None, None])[seat] = None if excess == "ask" else excess
+        excess = action.get("excess")
+        if excess is not None:
+            if excess not in EXCESS_POLICIES:
+                raise IllegalAction("bad_excess", gettext_noop("„excess“ ist „ask“, „first“ oder „spread“."))
+            state["players"][seat]["excess"] = None if excess == "ask" else excess
         if draws:
             self._extra_draws(state, seat, group, draws, events)
         group["batch"] = {"seat": seat, "plays": plays, "done": done}

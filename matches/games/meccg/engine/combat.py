@@ -137,8 +137,8 @@ class CombatMixin(Base):
                 for iid in free:
                     self._assign(state, iid, events)
                 free = []
-            if attack["left"] and free:
-                return
+            if attack["left"] and free and not self._rest_by_policy(state, free, events):
+                return  # the attacker chooses who faces the remaining strikes (attacker_plan)
             attack["excess_left"] = attack["left"]
             if attack["left"]:
                 self._log(
@@ -165,6 +165,9 @@ class CombatMixin(Base):
         elif last and state.get("auto_phases", True) and not self._defender_chooses(state, open_strikes[0]):
             iid = open_strikes[0]  # nobody has a choice left: roll
         else:
+            return
+        if attack.get("excess_left") and not last and self._attacker_must_plan(state):
+            attack["stage"] = "excess"  # plans.py: the attacker's one plan (his standing answer may make it)
             return
         if attack.get("excess_left") and not last and not attack.get("offence"):
             attack["strike"] = iid  # "Vor der Abwicklung eines Hiebes … −1 Modifikationen": the attacker first

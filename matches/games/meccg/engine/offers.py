@@ -293,11 +293,19 @@ class OffersMixin(Base):
             {
                 "name": "excess",
                 "kind": "one",
-                "default": "spread",
-                "label": text(gettext_noop("Überzählige Hiebe meiner Angriffe in dieser Runde")),
+                "default": state["players"][seat].get("excess") or "spread",
+                "label": text(gettext_noop("Übrige und überzählige Hiebe meiner Angriffe (bis ich es ändere)")),
                 "options": [
-                    {"value": "spread", "label": text(gettext_noop("der Reihe nach auf die Hiebe verteilen"))},
-                    {"value": "first", "label": text(gettext_noop("alle auf den ersten Hieb"))},
+                    {
+                        "value": "spread",
+                        "label": text(
+                            gettext_noop("übrige an die Schwächsten, überzählige der Reihe nach auf die Hiebe")
+                        ),
+                    },
+                    {
+                        "value": "first",
+                        "label": text(gettext_noop("übrige an die Schwächsten, überzählige alle auf den ersten Hieb")),
+                    },
                     {"value": "ask", "label": text(gettext_noop("jedes Mal selbst verteilen"))},
                 ],
             }

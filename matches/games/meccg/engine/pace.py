@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, State, gettext_noop
 
-from . import effects
+from . import effects, scripts
 from . import state as st
 from .cardinfo import is_haven, is_hazard, is_long_event, is_short_event
 from .common import Base
@@ -93,10 +93,19 @@ class PaceMixin(Base):
             group is None or state["turn"]["phase"] != "movement" or group["hazards"] >= group["limit"]
         ):
             return True  # hazards only in a movement/hazard phase, within the limit
-        return not any(
-            is_short_event(st.info(state, i)) and is_hazard(st.info(state, i)) == hazard_side
-            for i in state["players"][seat]["hand"]
-        )
+        return not any(self._could_answer(state, seat, iid, hazard_side) for iid in state["players"][seat]["hand"])
+
+    @staticmethod
+    def _could_answer(state: State, seat: int, iid: str, hazard_side: bool) -> bool:
+        """A short event of the seat's side could answer a chain: a scripted one only where its script lets it be
+        played now (Dodge only before a strike: not in a chain of the movement/hazard phase); one the table does
+        not carry out always could (its effect is then proposed)."""
+        info = st.info(state, iid)
+        if not is_short_event(info) or is_hazard(info) != hazard_side:
+            return False
+        if scripts.script(info["code"], state) is None:
+            return True
+        return bool(effects.uses(state, seat, iid))
 
     def _do_wait(self, state, seat, action, events):
         """ "Ich passe, bis etwas auf meine Gemeinschaft gespielt wird": in the movement/hazard phases of one's

@@ -228,7 +228,7 @@ class CombatPlansMixin(Base):
             return True
         if not attack.get("excess_left") or len(open_strikes) < 2:
             return False
-        policy = (state["turn"].get("excess_policy") or [None, None])[attack["attacker"]]
+        policy = state["players"][attack["attacker"]].get("excess")
         if policy is None:
             return True
         # batches.py: the attacker said with his hazards how excess strikes go on (a standing answer).
@@ -244,6 +244,17 @@ class CombatPlansMixin(Base):
         plan = state["attack"].get("defence") or {}
         ranked = [c for c in dict.fromkeys([*plan.get("order", []), *plan.get("strikes", [])]) if c in open_strikes]
         return ranked + [c for c in open_strikes if c not in ranked]
+
+    def _rest_by_policy(self, state: State, free: list[str], events: list) -> bool:
+        """The attacker's standing answer (batches.py) assigns the remaining strikes: to the characters without one
+        with the lowest prowess first (the likeliest to be wounded). False: he has none, he is asked."""
+        attack = state["attack"]
+        if not state["players"][attack["attacker"]].get("excess") or attack.get("versus"):
+            return False
+        weakest = sorted(free, key=lambda c: (stats.prowess(state, c, against=attack.get("race")), free.index(c)))
+        for iid in weakest[: attack["left"]]:
+            self._assign(state, iid, events)
+        return True
 
     def _planned_excess(self, state: State, iid: str, last: bool) -> int:
         attack = state["attack"]

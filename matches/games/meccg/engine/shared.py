@@ -274,6 +274,9 @@ class Table(Protocol):
     def _plan_step(self, state: State, events: list[Event]) -> bool:
         """A card window of the attack with a planning seat at priority: its planned card, or a pass."""
 
+    def _rest_by_policy(self, state: State, free: list[str], events: list) -> bool:
+        """The attacker's standing answer assigns the remaining strikes (to the weakest first)."""
+
     def _planned_decision(self, state: State, iid: str) -> tuple[list[str], bool]:
         """The defender's planned support and staying untapped for the strike against ``iid``."""
 

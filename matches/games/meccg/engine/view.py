@@ -162,7 +162,7 @@ class ViewMixin(Base):
             return None
         hand = state["players"][seat]["hand"]
         trim = [card(i) for i in (turn.get("trim_plan") or [[], []])[seat] if i in hand]
-        excess = (turn.get("excess_policy") or [None, None])[seat]
+        excess = state["players"][seat].get("excess")
         return {"discard": trim, "excess": excess} if trim or excess else None
 
     def _hidden_in_play(self, state: State, iid: str, seat: int | None) -> bool:
