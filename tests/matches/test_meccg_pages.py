@@ -50,7 +50,8 @@ def test_deck_form_then_draft_form_without_javascript(client, match, users):
     frodo, sam = users[:2]
     html = page(client, frodo, match)
     assert "Deckwahl" in html and 'name="deck"' in html and "Bruchtal" in html
-    assert "Morgul" not in html  # only own decks are offered
+    assert ">Morgul (" not in html  # only own decks are offered (and the starter decks)
+    assert 'value="starter:helden"' in html and 'value="starter:schergen"' in html
     deck = frodo.decks.get()
     response = post(client, frodo, f"/partien/meccg/{match.pk}/deck/", {"deck": deck.pk, "version": match.version})
     assert response.status_code == 302

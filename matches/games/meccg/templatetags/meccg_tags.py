@@ -31,6 +31,12 @@ def own_meccg_decks(user):
 
 
 @register.simple_tag
+def meccg_deck_choice(user, match, view):
+    """Own decks with the deck check's verdict, and the starter decks (issue 31)."""
+    return meccg_cards.deck_choice(user, match.state, (view or {}).get("seat"))
+
+
+@register.simple_tag
 def selectable_cards(view):
     """Every open card with an id in the seat's view (companies, items on them, tables, own hand)."""
     found = []
