@@ -81,6 +81,20 @@ def deck(entries) -> dict:
     return {"name": f"Freies Spiel ({alignment})", "alignment": alignment, "entries": [list(e) for e in entries]}
 
 
+def starter_deck(slug: str) -> dict:
+    """A starter deck (decks/starters, issue 31) as the deck choice sends it."""
+    from decks import starters  # the data files beside the decks app; pure Python
+
+    starter = starters.get(slug)
+    alignment = {"Hero": "hero", "Minion": "minion", "Fallen-wizard": "fallen-wizard", "Balrog": "balrog"}
+    return {
+        "name": starter.name,
+        "alignment": alignment[starter.alignment],
+        "fallen_wizard": starter.fallen_wizard,
+        "entries": starters.entries(slug),
+    }
+
+
 def play(
     engine,
     seed: int,
@@ -227,6 +241,44 @@ def pace(game: Game) -> dict[str, float]:
     """Submissions and hand-overs per game turn (turns from 1; setup not counted), with their medians: a hand-over
     is a submission from the other seat than the one before it (the first of a turn counts when the turn
     changed hands)."""
+    per_turn = _per_turn(game)
+    return {
+        "turns": len(per_turn),
+        "submissions": statistics.median([c[0] for c in per_turn]) if per_turn else 0,
+        "handovers": statistics.median([c[1] for c in per_turn]) if per_turn else 0,
+        "moves": len(game.moves),
+    }
+
+
+def pooled(games: list[Game]) -> dict:
+    """The figures of several games together (the bench, the test): submissions and hand-overs per game turn over
+    all their turns (median and mean), refused moves, and ``legal_actions`` p50/p95 per phase in milliseconds."""
+    per_turn = [counts for game in games for counts in _per_turn(game)]
+    timings: dict[str, list[float]] = {}
+    for game in games:
+        for phase, values in game.legal_ms.items():
+            timings.setdefault(phase, []).extend(values)
+    submissions = [c[0] for c in per_turn] or [0]
+    handovers = [c[1] for c in per_turn] or [0]
+    return {
+        "games": len(games),
+        "turns": len(per_turn),
+        "moves": sum(len(g.moves) for g in games),
+        "refused": sum(len(g.refused) for g in games),
+        "submissions": statistics.median(submissions),
+        "submissions_mean": statistics.mean(submissions),
+        "handovers": statistics.median(handovers),
+        "handovers_mean": statistics.mean(handovers),
+        "legal_ms": {phase: _percentiles(values) for phase, values in sorted(timings.items())},
+    }
+
+
+def _percentiles(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def _per_turn(game: Game) -> list[list[int]]:
     per_turn: dict[int, list[int]] = {}
     previous = None
     for number, seat, _kind in game.moves:
@@ -235,14 +287,7 @@ def pace(game: Game) -> dict[str, float]:
             counts[0] += 1
             counts[1] += previous is not None and seat != previous
         previous = seat
-    submissions = [c[0] for c in per_turn.values()]
-    handovers = [c[1] for c in per_turn.values()]
-    return {
-        "turns": len(per_turn),
-        "submissions": statistics.median(submissions) if submissions else 0,
-        "handovers": statistics.median(handovers) if handovers else 0,
-        "moves": len(game.moves),
-    }
+    return list(per_turn.values())
 
 
 def turns(game: Game) -> dict[int, list[tuple[int, str]]]:

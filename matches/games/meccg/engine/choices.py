@@ -37,6 +37,9 @@ __all__ = ["ChoicesMixin", "key_label", "on_guard_label", "text"]
 
 class ChoicesMixin(Base):
     def choices(self, state: State, seat: int) -> list[dict]:
+        return _once(self._choices(state, seat))
+
+    def _choices(self, state: State, seat: int) -> list[dict]:
         if state["stage"] != "play":
             return []
         if state.get("request"):
@@ -57,12 +60,8 @@ class ChoicesMixin(Base):
         return self._turn_choices(state, seat)
 
     def _checked(self, state: State, seat: int, candidates: list[dict]) -> list[dict]:
-        """The candidates ``apply`` accepts (each tried on a copy of the state)."""
-        found = []
-        for action in candidates[:MAX_CANDIDATES]:
-            if self._accepts(state, seat, action):
-                found.append(action)
-        return found
+        """The candidates ``apply`` accepts (each tried on a copy of the state), each move once (``_once``)."""
+        return [a for a in _once(candidates)[:MAX_CANDIDATES] if self._accepts(state, seat, a)]
 
     def _accepts(self, state: State, seat: int, action: dict) -> bool:
         try:
@@ -339,6 +338,20 @@ class ChoicesMixin(Base):
             )
             out.append({"type": "wait", "on": not wait, "label": text(label), "cards": []})
         return out
+
+
+def _once(entries: list[dict]) -> list[dict]:
+    """Each move once: two copies of a card in hand or two cards of one site give the same button ("Dolch aus
+    Westernis durch Aragorn II"); the first stands for both. A form's options are not merged (two copies of a
+    creature are two plays)."""
+    found, seen = [], set()
+    for entry in entries:
+        same = (entry["type"], repr(entry.get("label")))
+        if "label" in entry and "form" not in entry and same in seen:
+            continue
+        seen.add(same)
+        found.append(entry)
+    return found
 
 
 def _plain(kind: str, label: str) -> dict:
