@@ -219,3 +219,34 @@ def test_move_labels_are_in_the_readers_language_on_the_page_and_in_the_api(clie
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     text = client.get(f"/partien/{match.pk}/").content.decode()
     assert "End the organisation phase" in text and "Organisationsphase beenden" not in text
+
+
+def test_a_newcomer_chooses_a_starter_deck_and_sees_which_own_deck_is_not_tournament_legal(client, match, users):
+    """Issue 31: the deck choice offers the starter decks; an own deck that fails the check says so before it is
+    chosen; the API takes a starter deck too (and refuses a choice of both or neither, with a German message)."""
+    from decks.services import create_deck
+
+    from .conftest import api
+
+    frodo, sam = users[:2]
+    create_deck(frodo, name="Halbfertig", alignment="Hero", entries=[("TW-120", 1, "pool")])
+    text = page(client, frodo, match)
+    assert "Halbfertig (Helden) – nicht turnierlegal" in text and "Bruchtal (Helden)<" in text
+    response = post(
+        client, frodo, f"/partien/meccg/{match.pk}/deck/", {"deck": "starter:helden", "version": match.version}
+    )
+    assert response.status_code == 302
+    state = Match.objects.get(pk=match.pk).state
+    order = Seat.objects.get(match=match, user=frodo).order
+    assert state["players"][order]["alignment"] == "hero"
+    assert state["players"][order]["deck_name"] == "Startdeck Helden: Die Gemeinschaft aus Bruchtal"
+    url = f"/api/meccg/partien/{match.pk}/deck/"
+    version = Match.objects.get(pk=match.pk).version
+    both = api(sam).post(url, {"deck": sam.decks.get().pk, "starter": "schergen", "version": version}, format="json")
+    assert both.status_code == 400 and "Startdeck" in str(both.json()["error"]["details"]), both.json()
+    unknown = api(sam).post(url, {"starter": "elben", "version": version}, format="json")
+    assert unknown.status_code == 400 and unknown.json()["error"]["code"] == "unknown_starter"
+    with _capture(execute=True):
+        chosen = api(sam).post(url, {"starter": "schergen", "version": version}, format="json")
+    assert chosen.status_code == 202
+    assert Match.objects.get(pk=match.pk).state["stage"] == "draft"
