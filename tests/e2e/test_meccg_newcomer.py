@@ -96,7 +96,7 @@ def test_a_newcomer_plays_a_starter_deck_to_his_first_site_phase(live_server, br
     services.start(match, opponent)
     seat = Seat.objects.get(match=match, user=newcomer).order
     other = 1 - seat
-    rng = random.Random(31)  # noqa: S311 - the opponent's choices in a test
+    rng = random.Random(31)
     url = f"{live_server.url}/partien/{match.pk}/"
     context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
     page = context.new_page()

@@ -109,3 +109,39 @@ def _organisation_state(catalogue):
     driver.submit(0, {"type": "start_done"})
     driver.submit(1, {"type": "start_done"})
     return driver.state()
+
+
+def legal_load_scenario():
+    """A running MECCG match between two bench users, its state played freely with the starter decks to an
+    organisation phase of a later turn; the scenario asks ``GET /api/matches/<id>/legal/`` as the player at turn.
+    Returns ([scenario], cleanup)."""
+    import random
+
+    from core import loadbench
+    from core.services import issue_token
+    from matches import services
+    from matches.bench_load import bench_users, cleanup
+    from matches.models import Match, Seat
+
+    users = bench_users()
+    match = services.create_match(users[0], engine="meccg", invite=[users[1].username])
+    services.accept_invitation(match, users[1])
+    services.start(match, users[0])
+    engine = MeccgEngine(cards.catalogue)
+    decks = (freeplay.starter_deck("helden"), freeplay.starter_deck("schergen"))
+    state = freeplay.play(engine, 7, decks, limit=0).state
+    rng = random.Random(7)  # noqa: S311 - a seeded bench position
+    while not (state["stage"] == "play" and state["turn"]["phase"] == "organization" and state["turn"]["number"] >= 5):
+        seat = engine.current_seats(state)[0]
+        action = freeplay.careful(state, seat, engine.legal_actions(state, seat), rng)
+        state, _events = engine.apply(state, seat, action)
+    Match.objects.filter(pk=match.pk).update(state=state, version=500)
+    active = Seat.objects.get(match=match, order=state["turn"]["active"]).user
+    key, _token = issue_token(active)
+    scenario = loadbench.Scenario(
+        "MECCG-Zugliste GET /api/matches/<id>/legal/",
+        "GET",
+        f"/api/matches/{match.pk}/legal/",
+        headers=(("Authorization", f"Token {key}"),),
+    )
+    return [scenario], lambda: cleanup(users)

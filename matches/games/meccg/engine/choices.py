@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop
 
-from . import effects, scripts, stats
+from . import effects, moves, scripts, snapshot, stats, windows
 from . import state as st
 from .buttons import key_label, on_guard_label, text
 from .cardinfo import is_creature, is_hazard
@@ -64,8 +64,14 @@ class ChoicesMixin(Base):
         return [a for a in _once(candidates)[:MAX_CANDIDATES] if self._accepts(state, seat, a)]
 
     def _accepts(self, state: State, seat: int, action: dict) -> bool:
+        """Whether ``apply`` would take the move: the move table's check and the handler on a copy of the state (what
+        ``apply`` does after them — automatic passes, the undo position — cannot refuse it)."""
+        move = moves.MOVES.get(action["type"])
         try:
-            self.apply(state, seat, {k: v for k, v in action.items() if k not in META})
+            moves.check(move, windows.current(state), state, seat)
+            getattr(self, move.handler)(
+                snapshot.clone(state), seat, {k: v for k, v in action.items() if k not in META}, []
+            )
         except IllegalAction:
             return False
         return True
