@@ -79,34 +79,7 @@ class ViewMixin(Base):
                     else []
                 )
             players.append(entry)
-        companies = []
-        for group in state["companies"]:
-            own = seat == group["owner"]
-            dest = None
-            if group["dest"]:
-                revealed = not state["inst"][group["dest"]]["face_down"]
-                dest = card(group["dest"]) if (own or revealed) else {"hidden": True}
-            companies.append(
-                {
-                    "id": group["id"],
-                    # Issue 31: "Aragorn II in Bruchtal", as players name a company (a text for the reader).
-                    "name": self._company_name(state, group),
-                    "owner": group["owner"],
-                    "site": card(group["site"]) if group["site"] else None,
-                    "characters": [card(i) for i in group["chars"]],
-                    "size": st.company_size(state, group["chars"]),
-                    "destination": dest,
-                    "route": group["route"] if (own or (dest and not dest.get("hidden"))) else None,
-                    "hazard_limit": group["limit"],
-                    "hazards_played": group["hazards"],
-                    "on_guard": [
-                        card(i, hidden=not (seat is not None and state["inst"][i]["owner"] == seat))
-                        for i in group["on_guard"]
-                    ],
-                    "entered": group["entered"],
-                    **self._own_company_view(state, group, seat, card),
-                }
-            )
+        companies = self._companies_view(state, seat, card)
         turn = state["turn"]
         view = {
             "stage": state["stage"],
@@ -140,6 +113,38 @@ class ViewMixin(Base):
             code: {k: v for k, v in state["cards"][code].items() if k not in ("havens",)} for code in sorted(codes)
         }
         return view
+
+    def _companies_view(self, state: State, seat: int | None, card) -> list[dict]:
+        """Every company: its characters, site and destination (face down to the other seat until revealed)."""
+        companies = []
+        for group in state["companies"]:
+            own = seat == group["owner"]
+            dest = None
+            if group["dest"]:
+                revealed = not state["inst"][group["dest"]]["face_down"]
+                dest = card(group["dest"]) if (own or revealed) else {"hidden": True}
+            companies.append(
+                {
+                    "id": group["id"],
+                    # Issue 31: "Aragorn II in Bruchtal", as players name a company (a text for the reader).
+                    "name": self._company_name(state, group),
+                    "owner": group["owner"],
+                    "site": card(group["site"]) if group["site"] else None,
+                    "characters": [card(i) for i in group["chars"]],
+                    "size": st.company_size(state, group["chars"]),
+                    "destination": dest,
+                    "route": group["route"] if (own or (dest and not dest.get("hidden"))) else None,
+                    "hazard_limit": group["limit"],
+                    "hazards_played": group["hazards"],
+                    "on_guard": [
+                        card(i, hidden=not (seat is not None and state["inst"][i]["owner"] == seat))
+                        for i in group["on_guard"]
+                    ],
+                    "entered": group["entered"],
+                    **self._own_company_view(state, group, seat, card),
+                }
+            )
+        return companies
 
     def _own_company_view(self, state: State, group: dict, seat: int | None, card) -> dict:
         """What only one seat sees of a company: its owner the standing answers (and the route's German names);
