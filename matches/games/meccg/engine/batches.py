@@ -48,6 +48,10 @@ class HazardBatchMixin(Base):
         plays = self._batch_plays(state, seat, group, action.get("plays", []))
         draws = self._number(action, "draws", 0, 0, 10)
         done = action.get("done", True) is not False
+        if not (plays or draws or done or action.get("discard") or action.get("excess")):
+            raise IllegalAction(
+                "empty_batch", gettext_noop("Die Gefahren sagen nichts: spiele eine, ziehe Karten oder sei fertig.")
+            )
         self._trim_plan(state, seat, action.get("discard"))
         excess = action.get("excess")
         if excess is not None:

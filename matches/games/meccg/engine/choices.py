@@ -60,8 +60,10 @@ class ChoicesMixin(Base):
         return self._turn_choices(state, seat)
 
     def _checked(self, state: State, seat: int, candidates: list[dict]) -> list[dict]:
-        """The candidates ``apply`` accepts (each tried on a copy of the state), each move once (``_once``)."""
-        return [a for a in _once(candidates)[:MAX_CANDIDATES] if self._accepts(state, seat, a)]
+        """The candidates ``apply`` accepts, each move once (``_once``): first the move table (a type this seat may
+        not send in this window is dropped without a try), then each tried on a copy of the state."""
+        allowed = set(moves.types_for(windows.current(state), state, seat))
+        return [a for a in _once(candidates)[:MAX_CANDIDATES] if a["type"] in allowed and self._accepts(state, seat, a)]
 
     def _accepts(self, state: State, seat: int, action: dict) -> bool:
         """Whether ``apply`` would take the move: the move table's check and the handler on a copy of the state (what
