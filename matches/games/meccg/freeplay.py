@@ -7,6 +7,12 @@ form (a movement plan, the hazards for a company, a defence, the cards to discar
 page lets a player do — within the form's limits, never with a typed value. It never proposes corrections and
 sends no tool moves. Deck choice and the draft are the only moves it builds itself (a deck is not a button).
 
+What makes it careful (issue 31): a form's defaults nine times in ten (the page's defaults: answer only creatures,
+enter, leave a site with nothing to play, excess strikes spread), the cards it could use for a strike mostly, a card
+on guard now and then; in a chain it lets the opponent's card resolve three times in four; a new character joins a
+company rather than founding one; it plays the cards the table carries out before the events whose effect it would
+have to propose (it proposes nothing, so such an event would do nothing for it).
+
 Issue 31 counts what a game costs by post: ``pace(game)`` gives the submissions and hand-overs per game turn (a
 hand-over: the next submission comes from the other seat; when the table waits for both seats, the one who sent
 the last move goes on, as a player at the keyboard would). Pure Python over the engine, no Django: the same code
