@@ -18,6 +18,7 @@ class Scenario:
     path: str
     body: bytes = b""
     content_type: str = "application/json"
+    headers: tuple[tuple[str, str], ...] = ()  # e.g. (("Authorization", "Bearer …"),) for a player's request
 
 
 @dataclass
@@ -51,6 +52,7 @@ def _request_bytes(scenario: Scenario, host: str, port: int) -> bytes:
         # As the TLS-terminating proxy would say: no 301 under SECURE_SSL_REDIRECT (SECURE_PROXY_SSL_HEADER).
         "X-Forwarded-Proto: https",
     ]
+    lines += [f"{name}: {value}" for name, value in scenario.headers]
     if scenario.body:
         lines += [f"Content-Type: {scenario.content_type}", f"Content-Length: {len(scenario.body)}"]
     return ("\r\n".join(lines) + "\r\n\r\n").encode() + scenario.body

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import starter_views, views
 
 app_name = "decks"
 
@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("oeffentlich/", views.public, name="public"),
     path("neu/", views.new, name="new"),
+    path("startdeck/<slug:slug>/", starter_views.take_over, name="starter"),
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/bearbeiten/", views.edit, name="edit"),
     path("<int:pk>/probehand/", views.probehand, name="probehand"),

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from cards.models import Alignment, CardType
 
-from . import checking, sample_hand, selectors, services
+from . import checking, sample_hand, selectors, services, starter_views
 from .formats.meccg import textformat
 from .forms import AddCardForm, DeckForm, NewDeckForm, PublicFilterForm, QuantityForm
 from .links import SectionLinks, result_dict
@@ -27,7 +27,7 @@ PART_LABELS = dict(Part.choices)
 
 def index(request):
     decks = selectors.decks_of(request.user) if request.user.is_authenticated else None
-    return render(request, "decks/index.html", {"decks": decks})
+    return render(request, "decks/index.html", {"decks": decks, "starters": starter_views.listed()})
 
 
 def public(request):

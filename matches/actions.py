@@ -25,6 +25,7 @@ _KIND_NAMES = {  # translated where they are used
     "null": "null",
     "list": gettext_noop("eine Liste"),
     "object": gettext_noop("ein JSON-Objekt"),
+    "map": gettext_noop("ein JSON-Objekt"),
 }
 
 
@@ -124,6 +125,16 @@ def _check_value(spec: dict, value: Any, where: str, depth: int) -> None:
             _check_value(spec["items"], item, f"{where}[{index}]", depth + 1)
     if kind == "object":
         _check_fields(spec["fields"], value, where, depth)
+    if kind == "map":
+        if len(value) > spec["max_items"] or any(len(k) > spec["key_length"] for k in value):
+            raise _refuse(
+                "action_field_too_long",
+                _("„%(field)s“ hat zu viele oder zu lange Einträge (höchstens %(max)d).")
+                % {"field": where, "max": spec["max_items"]},
+                where,
+            )
+        for key, item in value.items():
+            _check_value(spec["values"], item, f"{where}.{key[:40]}", depth + 1)
 
 
 def _is_kind(kind: str, value: Any) -> bool:
@@ -137,6 +148,6 @@ def _is_kind(kind: str, value: Any) -> bool:
         return value is None
     if kind == "list":
         return isinstance(value, list)
-    if kind == "object":
+    if kind in ("object", "map"):
         return isinstance(value, dict) and all(isinstance(k, str) for k in value)
     return False

@@ -75,8 +75,9 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         if getattr(self, "swagger_fake_view", False):
             return Match.objects.none()
         matches = selectors.with_seats(selectors.visible_matches(self.request.user)).order_by("-updated_at")
-        if self.action == "moves" and self.request.method == "POST":
-            matches = matches.defer(*selectors.NOT_FOR_SUBMIT)  # a submit never reads the state
+        if (self.action == "moves" and self.request.method == "POST") or self.action == "legal":
+            # A submit never reads the state; the move list reads it only when its cache has no answer.
+            matches = matches.defer(*selectors.NOT_FOR_SUBMIT)
         if self.action == "list":
             mine = self.request.query_params.get("mine", "").lower() in ("1", "true", "ja")
             if mine and self.request.user.is_authenticated:

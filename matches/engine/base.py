@@ -176,6 +176,11 @@ def Obj(fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return {"kind": "object", "fields": fields}
 
 
+def Map(values: dict[str, Any], max_items: int = 50, key_length: int = 60) -> dict[str, Any]:
+    """An object with keys of the sender's choosing (e.g. card ids), each value of one kind."""
+    return {"kind": "map", "values": values, "max_items": max_items, "key_length": key_length}
+
+
 def AnyOf(*options: dict[str, Any]) -> dict[str, Any]:
     return {"kind": "any_of", "options": list(options)}
 

@@ -48,3 +48,16 @@ def test_the_deployment_bench_counts_cpu_per_process_group():
     finally:
         burner.kill()
         burner.wait()
+
+
+def test_the_meccg_bench_prints_free_play_figures_and_the_move_list_per_phase(monkeypatch):
+    """Issue 31: `manage.py bench meccg` prints submissions and hand-overs per game turn of free play and the time
+    legal_actions takes per phase (one game per pair here: the test checks the lines, not the figures)."""
+    from matches.games.meccg.bench import free_play_cases
+    from tests.matches.meccg_games import engine
+
+    monkeypatch.setenv("BENCH_MECCG_GAMES", "1")
+    lines = [label for label, run in free_play_cases(engine()._cards()) if run is None]
+    assert any("Startdecks Helden gegen Schergen" in line and "Übergaben" in line for line in lines), lines
+    assert any("legal_actions (Startdecks) in Phase organization: p50" in line for line in lines), lines
+    assert any("abgelehnte Züge: 0" in line for line in lines), lines

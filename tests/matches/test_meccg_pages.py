@@ -50,7 +50,8 @@ def test_deck_form_then_draft_form_without_javascript(client, match, users):
     frodo, sam = users[:2]
     html = page(client, frodo, match)
     assert "Deckwahl" in html and 'name="deck"' in html and "Bruchtal" in html
-    assert "Morgul" not in html  # only own decks are offered
+    assert ">Morgul (" not in html  # only own decks are offered (and the starter decks)
+    assert 'value="starter:helden"' in html and 'value="starter:schergen"' in html
     deck = frodo.decks.get()
     response = post(client, frodo, f"/partien/meccg/{match.pk}/deck/", {"deck": deck.pk, "version": match.version})
     assert response.status_code == 302
@@ -131,37 +132,67 @@ def play_started(match, users):
     return seats, Match.objects.get(pk=match.pk).state
 
 
-def test_in_play_every_move_is_a_button_on_its_card_and_the_opponents_hand_stays_hidden(client, match, users):
-    """Issue 19 point 6: the page shows card faces and the moves open on each card as buttons."""
+def action_section(text):
+    """The page's action box ("Deine Züge"), before the board."""
+    return text.split('id="zug"', 1)[1].split('id="brett"', 1)[0]
+
+
+def test_in_play_every_move_is_a_button_or_a_form_in_the_action_box_and_the_opponents_hand_stays_hidden(
+    client, match, users
+):
+    """Issue 19 point 6 and issue 31: card faces, one button per move (the card moves beside their card in the action
+    box, not on the board below), the movement plan as one form, the developer's JSON form folded away."""
     import html
     import json
+    import re
 
     seats, state = play_started(match, users)
     active = state["turn"]["active"]
     me, them = seats[active], seats[1 - active]
     text = page(client, me, match)
+    box = action_section(text)
     assert 'class="meccg-face"' in text and "/bild.svg" in text
-    assert "Weiter (Phase beenden)" in text
+    assert box.count(">Organisationsphase beenden<") == 1 and "Weiter (Phase beenden)" not in text
     own_hand = state["players"][active]["hand"]
     assert all(f'data-id="{iid}"' in text for iid in own_hand)
-    actions = [json.loads(html.unescape(v)) for v in __import__("re").findall(r'name="action" value="([^"]+)"', text)]
-    assert {"type": "next_phase"} in actions
-    # Clicking a button sends its move: here the move of a company to a site of the location deck.
-    move = next(a for a in actions if a["type"] == "plan_movement")
+    board = text.split('id="brett"', 1)[1]
+    assert 'class="inline meccg-choice"' not in board  # no move buttons on the board's cards
+    assert "<summary>Für Entwickler</summary>" in box and "Zug als JSON senden" not in box.split("<summary>Für")[0]
+    # The movement plan is one form: the company by its leading character and site, only reachable destinations.
+    company = next(c for c in state["companies"] if c["owner"] == active)
+    lead = state["cards"][state["inst"][company["chars"][0]]["code"]]["name_de"]
+    assert f"{lead} in " in box and company["id"] + ":" not in box
+    form = box.split('data-move="plan_movement"', 1)[1].split("</form>", 1)[0]
+    base = json.loads(html.unescape(re.search(r'name="base" value="([^"]+)"', form).group(1)))
+    destinations = [json.loads(html.unescape(v)) for v in re.findall(r'<option value="(\{[^"]+\})"', form)]
+    assert destinations and all(d["kind"] in ("starter", "region") for d in destinations)
     client.force_login(me)
+    fields = {
+        "base": json.dumps(base),
+        "s_to": json.dumps(destinations[0]),
+        "f_answers": json.dumps("creatures"),
+        "f_enter": ["false", "true"],
+        "f_leave": "false",
+        "f_done": "false",
+        "e_discard": "1",
+        "version": Match.objects.get(pk=match.pk).version,
+    }
     with _capture(execute=True):
-        response = client.post(
-            f"/partien/{match.pk}/zug/", {"action": json.dumps(move), "version": Match.objects.get(pk=match.pk).version}
-        )
+        response = client.post(f"/partien/{match.pk}/zug/", fields)
     assert response.status_code == 302
-    assert any(c["dest"] for c in Match.objects.get(pk=match.pk).state["companies"])
+    group = next(c for c in Match.objects.get(pk=match.pk).state["companies"] if c["id"] == company["id"])
+    assert group["dest"] == destinations[0]["site"], re.findall(r"move-error[^<]*<[^<]*", page(client, me, match))
+    assert group["plan"] == {"answers": "creatures", "enter": True, "leave": False}
+    mine = page(client, me, match)
+    assert "Deine stehenden Antworten:" in mine
     other = page(client, them, match)
     assert not [iid for iid in own_hand if iid in other]
+    assert "Deine stehenden Antworten:" not in other
 
 
 def test_move_labels_are_in_the_readers_language_on_the_page_and_in_the_api(client, match, users):
     """Issue 19: the buttons' labels are engine texts rendered for the reader; the API's ``label`` stays a
-    string, German by default and English with the language cookie."""
+    string, German by default and English with the language cookie — so do the labels of a move's form."""
     from django.conf import settings
 
     from .conftest import api
@@ -170,19 +201,52 @@ def test_move_labels_are_in_the_readers_language_on_the_page_and_in_the_api(clie
     active = seats[state["turn"]["active"]]
     german = api(active).get(f"/api/matches/{match.pk}/legal/").json()["actions"]
     assert all(isinstance(a["label"], str) for a in german if "label" in a)
-    assert {"type": "next_phase", "label": "Weiter (Phase beenden)"}.items() <= next(
-        a for a in german if a["type"] == "next_phase" and "label" in a
-    ).items()
+    (end,) = [a for a in german if a["type"] == "next_phase" and "label" in a]
+    assert end["label"] == "Organisationsphase beenden"
+    (plan,) = [a for a in german if a["type"] == "plan_movement" and "form" in a]
+    assert all(isinstance(f["label"], str) for f in plan["form"])
     client_en = api(active)
     client_en.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     english = client_en.get(f"/api/matches/{match.pk}/legal/").json()["actions"]
     labels = [a["label"] for a in english if "label" in a]
-    assert "Next (end the phase)" in labels, labels
-    moves = [a["label"] for a in english if a["type"] == "plan_movement" and "label" in a]
-    assert moves and all(" → " in label for label in moves)
-    assert any(label.endswith("(by regions)") for label in moves), moves
+    assert "End the organisation phase" in labels, labels
+    (plan,) = [a for a in english if a["type"] == "plan_movement" and "form" in a]
+    destinations = [o["label"] for o in plan["form"][0]["options"]]
+    assert destinations and all(" – " in label for label in destinations), destinations
+    assert any("by regions" in label or "starter" in label for label in destinations), destinations
     assert not any(word in label for label in labels for word in ("Weiter", "Passen", "über Regionen", "ins Spiel"))
     client.force_login(active)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     text = client.get(f"/partien/{match.pk}/").content.decode()
-    assert "Next (end the phase)" in text and "Weiter (Phase beenden)" not in text
+    assert "End the organisation phase" in text and "Organisationsphase beenden" not in text
+
+
+def test_a_newcomer_chooses_a_starter_deck_and_sees_which_own_deck_is_not_tournament_legal(client, match, users):
+    """Issue 31: the deck choice offers the starter decks; an own deck that fails the check says so before it is
+    chosen; the API takes a starter deck too (and refuses a choice of both or neither, with a German message)."""
+    from decks.services import create_deck
+
+    from .conftest import api
+
+    frodo, sam = users[:2]
+    create_deck(frodo, name="Halbfertig", alignment="Hero", entries=[("TW-120", 1, "pool")])
+    text = page(client, frodo, match)
+    assert "Halbfertig (Helden) – nicht turnierlegal" in text and "Bruchtal (Helden)<" in text
+    response = post(
+        client, frodo, f"/partien/meccg/{match.pk}/deck/", {"deck": "starter:helden", "version": match.version}
+    )
+    assert response.status_code == 302
+    state = Match.objects.get(pk=match.pk).state
+    order = Seat.objects.get(match=match, user=frodo).order
+    assert state["players"][order]["alignment"] == "hero"
+    assert state["players"][order]["deck_name"] == "Startdeck Helden: Die Gemeinschaft aus Bruchtal"
+    url = f"/api/meccg/partien/{match.pk}/deck/"
+    version = Match.objects.get(pk=match.pk).version
+    both = api(sam).post(url, {"deck": sam.decks.get().pk, "starter": "schergen", "version": version}, format="json")
+    assert both.status_code == 400 and "Startdeck" in str(both.json()["error"]["details"]), both.json()
+    unknown = api(sam).post(url, {"starter": "elben", "version": version}, format="json")
+    assert unknown.status_code == 400 and unknown.json()["error"]["code"] == "unknown_starter"
+    with _capture(execute=True):
+        chosen = api(sam).post(url, {"starter": "schergen", "version": version}, format="json")
+    assert chosen.status_code == 202
+    assert Match.objects.get(pk=match.pk).state["stage"] == "draft"

@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.request
 
+from django.apps import apps
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
@@ -103,17 +104,21 @@ class Command(BaseCommand):
         command = [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(workers), "-b", f"127.0.0.1:{port}"]
         command += ["--log-level", "warning"]
         server = subprocess.Popen(command, cwd=settings.BASE_DIR, env=env)  # noqa: S603 (fixed arguments)
+        # An app may add scenarios that need data of their own (a MECCG match, a player's token): its AppConfig's
+        # ``load_scenarios()`` returns them with a cleanup (issue 31: the move list of a match under load).
+        extra = [config.load_scenarios() for config in apps.get_app_configs() if hasattr(config, "load_scenarios")]
+        scenarios = [*SCENARIOS, *(scenario for found, _cleanup in extra for scenario in found)]
         try:
             self._wait_for(port)
             select1 = _select1_ms()
             self.stdout.write(f"SELECT 1 (Median, {connection.vendor}): {select1:.3f} ms")
-            for scenario in SCENARIOS:  # warm-up: imports, connections, caches
+            for scenario in scenarios:  # warm-up: imports, connections, caches
                 loadbench.run(scenario, "127.0.0.1", port, 4, 1.0)
             header = (
                 f"{'Messung':52} {'c':>3} {'Anfr./s':>8} {'p50':>8} {'p95':>8} {'p99':>8}  ×SELECT1 p50/p95/p99  Fehler"
             )
             self.stdout.write(header)
-            for scenario in SCENARIOS:
+            for scenario in scenarios:
                 for level in levels:
                     result = loadbench.run(scenario, "127.0.0.1", port, level, duration)
                     p50, p95, p99 = result.p50, result.percentile(95), result.percentile(99)
@@ -124,6 +129,8 @@ class Command(BaseCommand):
                         f"  {result.errors} ({statuses})"
                     )
         finally:
+            for _found, cleanup in extra:
+                cleanup()
             server.terminate()
             try:
                 server.wait(20)

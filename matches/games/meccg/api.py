@@ -1,5 +1,6 @@
 """MECCG API: the score calculator ("Punkte" of the rulebook)."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
@@ -10,7 +11,7 @@ from matches import selectors
 from matches.errors import MatchError
 from matches.serializers import MatchMoveSerializer
 
-from . import scoring, services
+from . import cards, scoring, services
 from .engine.scoring import ALIGNMENTS
 
 
@@ -92,8 +93,18 @@ class PunkteView(APIView):
 
 
 class DeckChoiceInSerializer(serializers.Serializer):
-    deck = serializers.IntegerField(help_text="ID eines eigenen gespeicherten MECCG-Decks")
+    deck = serializers.IntegerField(required=False, help_text="ID eines eigenen gespeicherten MECCG-Decks")
+    starter = serializers.CharField(
+        required=False, max_length=40, help_text="statt eines eigenen Decks ein Startdeck: helden, schergen, …"
+    )
     version = serializers.IntegerField(min_value=0, help_text="zuletzt gesehene Version der Partie")
+
+    def validate(self, attrs):
+        if ("deck" in attrs) == ("starter" in attrs):
+            raise serializers.ValidationError(
+                {"deck": _("Gib entweder ein eigenes Deck („deck“) oder ein Startdeck („starter“) an.")}
+            )
+        return attrs
 
 
 class DeckChoiceView(APIView):
@@ -115,9 +126,9 @@ class DeckChoiceView(APIView):
         serializer.is_valid(raise_exception=True)
         try:
             match = selectors.get_visible(request.user, pk)
-            move = services.choose_deck(
-                match, request.user, serializer.validated_data["deck"], serializer.validated_data["version"]
-            )
+            data = serializer.validated_data
+            chosen = data["deck"] if "deck" in data else f"{cards.STARTER_PREFIX}{data['starter']}"
+            move = services.choose_deck(match, request.user, chosen, data["version"])
         except MatchError as exc:
             code = 404 if exc.code == "not_found" else exc.status_code
             raise ApiError(exc.code, exc.message, exc.details, status_code=code) from exc

@@ -14,6 +14,12 @@ class MeccgConfig(plugins.GameConfig):
         ("meccg:kartentext", _("Kartentext: welche MECCG-Karten der Tisch selbst ausführt")),
     )
 
+    def load_scenarios(self):
+        """``manage.py bench_load``: the move list of a player in an organisation phase of a MECCG match (issue 31)."""
+        from .bench import legal_load_scenario
+
+        return legal_load_scenario()
+
     def ready(self):
         super().ready()
         # The engine gets its card data and the deck check from the Django side (no Django in engines).

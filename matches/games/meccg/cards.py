@@ -14,6 +14,7 @@ from cards.models import Card
 from decks.checking import check_entries
 from decks.models import Deck, DeckAlignment
 from decks.services import DeckError
+from decks.starters import services as starter_services
 from matches.errors import MatchError
 
 from .engine import ENGINE
@@ -70,8 +71,18 @@ def configure() -> None:
     ENGINE.configure(catalogue, check_deck)
 
 
+STARTER_PREFIX = "starter:"
+
+
 def deck_action(user, deck_id) -> dict:
-    """The engine action for choosing one of the user's own saved decks."""
+    """The engine action for choosing one of the user's own saved decks, or a starter deck (``starter:<slug>``,
+    issue 31: a newcomer's first match needs no deck of his own)."""
+    if isinstance(deck_id, str) and deck_id.startswith(STARTER_PREFIX):
+        try:
+            deck = starter_services.match_deck(deck_id[len(STARTER_PREFIX) :])
+        except DeckError as exc:
+            raise MatchError(exc.code, exc.message, {"field": "deck"}) from exc
+        return {"type": "choose_deck", "deck": deck}
     try:
         deck = Deck.objects.get(pk=int(deck_id), owner=user)
     except (TypeError, ValueError, Deck.DoesNotExist) as exc:
@@ -90,3 +101,13 @@ def deck_action(user, deck_id) -> dict:
 
 def own_decks(user):
     return Deck.objects.filter(owner=user).order_by("name") if user.is_authenticated else Deck.objects.none()
+
+
+def deck_choice(user, state: dict | None, seat: int | None) -> dict:
+    """The deck choice form's offer: own decks with the check's verdict against the opponent's alignment (once he
+    has chosen), and the starter decks."""
+    opponent = ""
+    if state and seat is not None:
+        chosen = state["players"][1 - seat].get("alignment")
+        opponent = DECK_ALIGNMENT.get(chosen, "") if chosen else ""
+    return starter_services.offered(user, opponent)

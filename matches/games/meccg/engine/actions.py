@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from matches.engine.base import AnyOf, Bool, Int, List, Null, Obj, Str
+from matches.engine.base import AnyOf, Bool, Int, List, Map, Null, Obj, Str
 
 from .moves import MOVES
 
@@ -43,15 +43,21 @@ _CHANGE = Obj(
     }
 )
 
+_MODE = AnyOf(Int(0, 9), Null())  # which use of a scripted card (effects.py)
+# Issue 31: one hazard of a batch (``hazards``), a card planned for a strike (``defend``, ``attacker_plan``).
+_PLAY = Obj({"type": Str(20), "card": _ID, "keyed": _KEYED, "target": _TARGET, "mode": _MODE})
+_PLANNED = Obj({"card": _ID, "for": _ID, "mode": _MODE, "target": _TARGET, "window": Str(20)})
+
 # The fields any action may carry (each handler reads the ones it needs).
 _FIELDS: dict[str, Any] = {
     "card": AnyOf(_ID, Null()),
-    "cards": _IDS,
+    "cards": AnyOf(_IDS, List(_PLANNED, max_items=30)),
     "character": AnyOf(_ID, Null()),
     "characters": _IDS,
     # Company combat: [defending character, attacking character] pairs; excess −1s put on one strike.
     "pairs": List(List(_ID, max_items=2), max_items=30),
-    "excess": AnyOf(Int(0, 60), Null()),
+    # Excess strikes: on one strike (an int), per strike (``{character: n}``), or a batch's standing answer.
+    "excess": AnyOf(Int(0, 60), Map(Int(0, 60), max_items=30), Str(10), Null()),
     "by": AnyOf(_ID, Null()),
     "show": AnyOf(_ID, Null()),
     "company": AnyOf(_ID, Null()),
@@ -69,7 +75,7 @@ _FIELDS: dict[str, Any] = {
     "label": Str(300),
     "prowess": _NUMBER,
     "body": _NUMBER,
-    "support": AnyOf(_IDS, Int(-1000, 1000), Null()),
+    "support": AnyOf(_IDS, Int(-1000, 1000), Null(), Map(_IDS, max_items=30), List(List(_ID, max_items=2), 200)),
     "modifier": _NUMBER,
     "points": _NUMBER,
     "count": _NUMBER,
@@ -78,7 +84,17 @@ _FIELDS: dict[str, Any] = {
     "shuffle": Bool(),
     "stay_untapped": Bool(),
     "empty": Bool(),  # draft_stop with no character drafted (confirmed)
-    "mode": AnyOf(Int(0, 9), Null()),  # which use of a scripted card (effects.py)
+    "mode": _MODE,
+    # Issue 31: plans and standing answers.
+    "plays": List(_PLAY, max_items=12),
+    "done": Bool(),
+    "answers": Str(20),
+    "enter": Bool(),
+    "leave": Bool(),
+    "discard": _IDS,
+    "strikes": _IDS,
+    "order": _IDS,
+    "untapped": _IDS,
 }
 
 

@@ -1,220 +1,248 @@
-"""Every concrete move open to a seat, each one checked by the engine itself (issue 19 point 6: "a move is a
-click, never a typed id").
+"""Every concrete move open to a seat (issue 19 point 6: "a move is a click, never a typed id"; issue 31: fast, one
+entry per decision).
 
-``choices(state, seat)`` lists candidate actions built from the cards the seat can see (hand, companies,
-location deck, the running attack) and keeps those ``apply`` accepts; each carries ``label`` and ``cards``
-(the ids it is about, so the page can put the button on the card). ``label`` and ``cards`` are ignored by
-``apply``. A label is a text (``Text`` as JSON: a German template marked with ``gettext_noop`` and its
-parameters, card names as the log gives them); the framework renders it in the reader's language
-(``matches.selectors.legal_for``), so the API's ``label`` stays a string.
+``choices(state, seat)`` builds candidates from the move table's windows and the cards the seat can see, filtered by
+cheap prechecks (whose turn, which phase, a character already played this turn …), and keeps those ``apply``
+accepts. Whole decisions are one entry with a ``form`` (offers.py): a company's movement plan — only reachable
+destinations, found with the route rules themselves, so they need no ``apply`` —, the hazards for a company (each
+option checked alone), a defence, an attacker's plan, the cards to discard or to bring from the sideboard. Each
+entry carries ``label`` and ``cards`` (the ids it is about, so the page can name the card beside the button);
+``apply`` ignores both. A label is a text (``Text`` as JSON: a German template marked with ``gettext_noop`` and its
+parameters); the framework renders it in the reader's language (``matches.selectors.legal_for``).
 """
 
 from __future__ import annotations
 
-from matches.engine.base import IllegalAction, State, Text, gettext_noop
+from matches.engine.base import IllegalAction, State, gettext_noop
 
-from . import effects, effects_abilities, scripts, stats
+from . import effects, effects_abilities, moves, scripts, snapshot, stats, windows
 from . import state as st
-from .agents import home_sites
+from .buttons import key_label, on_guard_label, text
 from .cardinfo import is_creature, is_hazard
-from .common import Base, part
-from .keying import REGION_TYPES, SITE_TYPES
+from .common import Base
+from .offers import META, answers_field, leave_field
 
 MAX_CANDIDATES = 160
+PHASE_END = {
+    "untap": gettext_noop("Enttapphase beenden"),
+    "organization": gettext_noop("Organisationsphase beenden"),
+    "long_event": gettext_noop("Langfristige-Ereignisse-Phase beenden"),
+    "movement": gettext_noop("Fertig mit dieser Bewegungs-/Gefahrenphase"),
+    "site": gettext_noop("Ortsphase dieser Gemeinschaft beenden"),
+    "end": gettext_noop("Runde beenden"),
+}
 
-
-def text(template: str, **params) -> dict:
-    """A button label: the marked German template with its parameters, rendered for the reader."""
-    return Text(template, params).to_json()
+__all__ = ["ChoicesMixin", "key_label", "on_guard_label", "text"]
 
 
 class ChoicesMixin(Base):
     def choices(self, state: State, seat: int) -> list[dict]:
+        return _once(self._choices(state, seat))
+
+    def _choices(self, state: State, seat: int) -> list[dict]:
         if state["stage"] != "play":
             return []
-        found = []
-        for action in self._candidates(state, seat)[:MAX_CANDIDATES]:
-            try:
-                self.apply(state, seat, {k: v for k, v in action.items() if k not in ("label", "cards")})
-            except IllegalAction:
-                continue
-            found.append(action)
-        return found
-
-    def _name(self, state: State, iid: str) -> str:
-        return st.info(state, iid)["name_de"]
-
-    def _candidates(self, state: State, seat: int) -> list[dict]:
-        out: list[dict] = []
-        player = state["players"][seat]
         if state.get("request"):
-            if state["request"]["seat"] == seat:
-                return [{"type": "withdraw", "label": text(gettext_noop("Vorschlag zurückziehen")), "cards": []}]
-            return [
-                {"type": "answer", "accept": True, "label": text(gettext_noop("Vorschlag annehmen")), "cards": []},
-                {"type": "answer", "accept": False, "label": text(gettext_noop("Vorschlag ablehnen")), "cards": []},
-            ]
-        if state.get("attack") and not state["chain"]:
-            if state["attack"].get("window"):
-                # A card window of the attack (card_windows.py): the scripted cards playable there, or pass.
-                cards = [a for i in player["hand"] for a in effects.play_candidates(state, seat, i)]
-                cards += effects_abilities.candidates(state, seat)  # abilities of cards in play (issue 30)
-                return [*cards, {"type": "pass", "label": text(gettext_noop("Passen (keine Karte)")), "cards": []}]
-            return [self._combat_label(state, a) for a in self._combat_actions(state)] + self._with_support(state)
-        if state["turn"].get("agent_window"):
-            return self._agent_choices(state, seat)
+            return self._request_choices(state, seat)
         turn = state["turn"]
+        if state.get("attack") and not state["chain"]:
+            return self._attack_choices(state, seat)
+        if turn.get("agent_window"):
+            return self._checked(state, seat, self._agent_choices(state, seat))
+        if turn.get("trim") and any(len(p["hand"]) > st.HAND_SIZE for p in state["players"]):
+            offer = self._discard_offer(state, seat)
+            return [offer] if offer else []
+        if state["chain"]:
+            if seat != state["priority"]:
+                return self._standing_offers(state, seat)
+            answers = [c for i in state["players"][seat]["hand"] for c in self._card_candidates(state, seat, i, None)]
+            return self._checked(state, seat, [*answers, _plain("pass", gettext_noop("Passen (keine Antwort)"))])
+        return self._turn_choices(state, seat)
+
+    def _checked(self, state: State, seat: int, candidates: list[dict]) -> list[dict]:
+        """The candidates ``apply`` accepts, each move once (``_once``): first the move table (a type this seat may
+        not send in this window is dropped without a try), then each tried on a copy of the state."""
+        allowed = set(moves.types_for(windows.current(state), state, seat))
+        return [a for a in _once(candidates)[:MAX_CANDIDATES] if a["type"] in allowed and self._accepts(state, seat, a)]
+
+    def _accepts(self, state: State, seat: int, action: dict) -> bool:
+        """Whether ``apply`` would take the move: the move table's check and the handler on a copy of the state (what
+        ``apply`` does after them — automatic passes, the undo position — cannot refuse it)."""
+        move = moves.MOVES.get(action["type"])
+        try:
+            moves.check(move, windows.current(state), state, seat)
+            getattr(self, move.handler)(
+                snapshot.clone(state), seat, {k: v for k, v in action.items() if k not in META}, []
+            )
+        except IllegalAction:
+            return False
+        return True
+
+    def _request_choices(self, state: State, seat: int) -> list[dict]:
+        if state["request"]["seat"] == seat:
+            return [{"type": "withdraw", "label": text(gettext_noop("Vorschlag zurückziehen")), "cards": []}]
+        return [
+            {"type": "answer", "accept": True, "label": text(gettext_noop("Vorschlag annehmen")), "cards": []},
+            {"type": "answer", "accept": False, "label": text(gettext_noop("Vorschlag ablehnen")), "cards": []},
+        ]
+
+    def _attack_choices(self, state: State, seat: int) -> list[dict]:
+        """A card window (its cards, pass; the defender's plan before strikes are assigned), the defender's or the
+        attacker's plan, or the single steps the plans do not cover (company combat, taking items)."""
+        attack = state["attack"]
+        if seat != self._attack_seat(state):
+            return []
+        window = attack.get("window")
+        player = state["players"][seat]
+        if window:
+            cards = [a for i in player["hand"] for a in effects.play_candidates(state, seat, i)]
+            cards += effects_abilities.candidates(state, seat)  # abilities of cards in play (issue 30)
+            plan = (
+                [self._defend_offer(state, seat)]
+                if window["name"] == "attack" and seat == attack["defender"] and not attack.get("versus")
+                else []
+            )
+            return [*cards, *plan, _plain("pass", gettext_noop("Passen (keine Karte)"))]
+        if not attack.get("versus"):
+            if attack["stage"] in ("defender", "resolve", "strike_defender"):
+                return [self._defend_offer(state, seat)]
+            if attack["stage"] in ("attacker", "excess", "strike_attacker"):
+                return [self._attacker_offer(state, seat)]
+        labelled = [self._combat_label(state, a) for a in self._combat_actions(state)]
+        return self._checked(state, seat, labelled + self._with_support(state))
+
+    # --- the phases of a turn ---------------------------------------------------------------------------------
+
+    def _turn_choices(self, state: State, seat: int) -> list[dict]:
+        turn = state["turn"]
+        group = self._current_company(state)
+        active = seat == turn["active"]
+        hazard_turn = turn["phase"] == "movement" and group is not None and not active
+        candidates = [c for i in state["players"][seat]["hand"] for c in self._card_candidates(state, seat, i, group)]
+        candidates += effects_abilities.candidates(state, seat)  # abilities of cards in play (issue 30)
+        candidates += self._agent_candidates(state, seat, group)
+        if active and turn["phase"] == "organization":
+            candidates += self._organising_candidates(state, seat)
+        candidates += self._site_candidates(state, seat, group)
+        candidates += self._plain_candidates(state, seat, group)
+        checked = self._checked(state, seat, candidates)
+        offers = []
+        if hazard_turn:
+            batch = [c for c in checked if c["type"] in ("play_card", "on_guard")]
+            checked = [c for c in checked if c not in batch]
+            offers.append(self._hazard_offer(state, seat, group, batch))
+        if active and turn["phase"] == "organization" and not state["chain"]:
+            offers += [
+                self._plan_offer(state, seat, c) for c in state["companies"] if c["owner"] == seat and not c["dest"]
+            ]
+        offers += [self._sideboard_offer(state, seat), *self._standing_offers(state, seat)]
+        return checked + [o for o in offers if o]
+
+    def _card_candidates(self, state: State, seat: int, iid: str, group: dict | None) -> list[dict]:
+        """The ways to play one hand card now (checked later), by what it is; none where it cannot be (cheap)."""
+        turn = state["turn"]
+        info = st.info(state, iid)
+        name = info["name_de"]
+        active = seat == turn["active"]
+        hazard_turn = turn["phase"] == "movement" and group is not None and not active
+        guard = (
+            [{"type": "on_guard", "card": iid, "label": on_guard_label(name), "cards": [iid]}] if hazard_turn else []
+        )
+        if scripts.script(info["code"], state) is not None and not is_creature(info):
+            return effects.play_candidates(state, seat, iid) + guard
+        if info["type"] == "Character":
+            return self._character_candidates(state, seat, iid) if active else []
+        if is_hazard(info):
+            if not hazard_turn:
+                return []
+            if is_creature(info):
+                # A creature/event card (issue 30) also offers its event side.
+                event = effects.play_candidates(state, seat, iid) if scripts.script(info["code"], state) else []
+                return self._creature_choices(state, iid, group) + event + guard
+            play = {"type": "play_card", "card": iid, "target": {"kind": "company", "id": group["id"]}}
+            return [{**play, "label": text(gettext_noop("%(card)s spielen"), card=name), "cards": [iid]}, *guard]
+        if info["type"] != "Resource":
+            return guard
+        if "Item" in info["subtype"] or info["subtype"] in ("Ally", "Faction"):
+            if not active or turn["phase"] != "site" or group is None or not group["entered"]:
+                return guard
+            return [
+                {
+                    "type": "play_card",
+                    "card": iid,
+                    "character": who,
+                    "label": text(
+                        gettext_noop("%(card)s durch %(character)s"), card=name, character=self._name(state, who)
+                    ),
+                    "cards": [iid, who],
+                }
+                for who in group["chars"]
+                if not state["inst"][who]["tapped"] and not state["inst"][who]["wounded"]
+            ]
+        if not active and not state["chain"]:
+            return guard
+        return [
+            {
+                "type": "play_card",
+                "card": iid,
+                "label": text(gettext_noop("%(card)s spielen"), card=name),
+                "cards": [iid],
+            }
+        ]
+
+    def _character_candidates(self, state: State, seat: int, iid: str) -> list[dict]:
+        turn = state["turn"]
+        if turn["phase"] != "organization" or turn["char_played"] or state["chain"]:
+            return []
+        name = self._name(state, iid)
+        out = [
+            {
+                "type": "play_character",
+                "card": iid,
+                "company": c["id"],
+                "label": text(
+                    gettext_noop("%(card)s ins Spiel (zu %(company)s)"), card=name, company=self._company_name(state, c)
+                ),
+                "cards": [iid],
+            }
+            for c in state["companies"]
+            if c["owner"] == seat
+        ]
+        out += [
+            {
+                "type": "play_character",
+                "card": iid,
+                "site": site,
+                "label": text(gettext_noop("%(card)s ins Spiel in %(site)s"), card=name, site=self._name(state, site)),
+                "cards": [iid],
+            }
+            for site in state["players"][seat]["sites"]
+        ]
+        return out
+
+    def _organising_candidates(self, state: State, seat: int) -> list[dict]:
+        """Reorganising companies, passing items, taking a movement back (the player at turn, organisation)."""
+        if state["chain"]:
+            return []
         mine = [c for c in state["companies"] if c["owner"] == seat]
         chars = [i for c in mine for i in c["chars"]]
-        group = self._current_company(state)
-        if not turn.get("trim"):
-            out += effects_abilities.candidates(state, seat)  # abilities of cards in play (issue 30)
-        for iid in player["hand"]:
-            info = st.info(state, iid)
-            name = info["name_de"]
-            scripted = scripts.script(info["code"], state) is not None and not is_creature(info)
-            if is_creature(info) and scripts.script(info["code"], state) is not None:
-                out += effects.play_candidates(state, seat, iid)  # its event side (issue 30)
-            if scripted and not turn.get("trim"):
-                out += effects.play_candidates(state, seat, iid)  # its uses now, targets filled in
-                if group is not None and seat != turn["active"]:
-                    out.append({"type": "on_guard", "card": iid, "label": on_guard_label(name), "cards": [iid]})
-                continue
-            if turn.get("trim"):
-                out.append(
-                    {
-                        "type": "discard",
-                        "card": iid,
-                        "label": text(gettext_noop("%(card)s abwerfen"), card=name),
-                        "cards": [iid],
-                    }
-                )
-                continue
-            if info["type"] == "Character":
-                for c in mine:
-                    out.append(
-                        {
-                            "type": "play_character",
-                            "card": iid,
-                            "company": c["id"],
-                            "label": text(
-                                gettext_noop("%(card)s ins Spiel (zu %(company)s)"),
-                                card=name,
-                                company=self._company_label(state, c),
-                            ),
-                            "cards": [iid],
-                        }
-                    )
-                for site in player["sites"]:
-                    out.append(
-                        {
-                            "type": "play_character",
-                            "card": iid,
-                            "site": site,
-                            "label": text(
-                                gettext_noop("%(card)s ins Spiel in %(site)s"), card=name, site=self._name(state, site)
-                            ),
-                            "cards": [iid],
-                        }
-                    )
-            elif is_hazard(info) and group is not None:
-                if is_creature(info):
-                    out += self._creature_choices(state, iid, group)
-                else:
-                    out.append(
-                        {
-                            "type": "play_card",
-                            "card": iid,
-                            "target": {"kind": "company", "id": group["id"]},
-                            "label": text(gettext_noop("%(card)s spielen"), card=name),
-                            "cards": [iid],
-                        }
-                    )
-                out.append({"type": "on_guard", "card": iid, "label": on_guard_label(name), "cards": [iid]})
-            elif info["type"] == "Resource":
-                if "Item" in info["subtype"] or info["subtype"] in ("Ally", "Faction"):
-                    for who in group["chars"] if group else []:
-                        out.append(
-                            {
-                                "type": "play_card",
-                                "card": iid,
-                                "character": who,
-                                "label": text(
-                                    gettext_noop("%(card)s durch %(character)s"),
-                                    card=name,
-                                    character=self._name(state, who),
-                                ),
-                                "cards": [iid],
-                            }
-                        )
-                else:
-                    out.append(
-                        {
-                            "type": "play_card",
-                            "card": iid,
-                            "label": text(gettext_noop("%(card)s spielen"), card=name),
-                            "cards": [iid],
-                        }
-                    )
-            if not is_hazard(info) and group is not None and seat != turn["active"]:
-                out.append({"type": "on_guard", "card": iid, "label": on_guard_label(name), "cards": [iid]})
-        out += self._agent_candidates(state, seat, group)
-        # Organisation moves only for the player at turn in that phase (fewer candidates to try).
-        organising = seat == turn["active"] and turn["phase"] == "organization"
-        for c in mine if organising else []:
-            for site in player["sites"]:
-                out.append(
-                    {
-                        "type": "plan_movement",
-                        "company": c["id"],
-                        "site": site,
-                        "kind": "starter",
-                        "draws": 9,
-                        "label": text(
-                            gettext_noop("%(company)s → %(site)s"),
-                            company=self._company_label(state, c),
-                            site=self._name(state, site),
-                        ),
-                        "cards": [site, *c["chars"]],
-                    }
-                )
-                out.append(
-                    {
-                        "type": "plan_movement",
-                        "company": c["id"],
-                        "site": site,
-                        "kind": "region",
-                        "draws": 9,
-                        "label": text(
-                            gettext_noop("%(company)s → %(site)s (über Regionen)"),
-                            company=self._company_label(state, c),
-                            site=self._name(state, site),
-                        ),
-                        "cards": [site, *c["chars"]],
-                    }
-                )
-            out.append(
-                {
-                    "type": "cancel_movement",
-                    "company": c["id"],
-                    "label": text(gettext_noop("Bewegung zurücknehmen")),
-                    "cards": c["chars"],
-                }
-            )
+        out = []
+        for c in mine:
+            name = self._company_name(state, c)
+            if c["dest"]:
+                label = text(gettext_noop("%(company)s: Bewegung zurücknehmen"), company=name)
+                out.append({"type": "cancel_movement", "company": c["id"], "label": label, "cards": []})
             for other in mine:
-                if other is not c:
-                    out.append(
-                        {
-                            "type": "join_company",
-                            "company": c["id"],
-                            "to": other["id"],
-                            "label": text(
-                                gettext_noop("Vereinigen mit %(company)s"), company=self._company_label(state, other)
-                            ),
-                            "cards": c["chars"],
-                        }
+                if other is not c and not c["dest"] and not other["dest"]:
+                    label = text(
+                        gettext_noop("%(company)s vereinigen mit %(other)s"),
+                        company=name,
+                        other=self._company_name(state, other),
                     )
-        for who in chars if organising else []:
+                    out.append(
+                        {"type": "join_company", "company": c["id"], "to": other["id"], "label": label, "cards": []}
+                    )
+        for who in chars:
             name = self._name(state, who)
             out.append(
                 {
@@ -227,283 +255,121 @@ class ChoicesMixin(Base):
             )
             for item in st.attached(state, who):
                 if stats.is_item(st.info(state, item)):
-                    for taker in chars:
-                        out.append(
-                            {
-                                "type": "transfer_item",
-                                "card": item,
-                                "character": taker,
-                                "label": text(
-                                    gettext_noop("%(item)s an %(character)s"),
-                                    item=self._name(state, item),
-                                    character=self._name(state, taker),
-                                ),
-                                "cards": [item],
-                            }
-                        )
-        if group is not None and group["owner"] != seat:
-            for iid in group["on_guard"]:
-                if state["inst"][iid]["owner"] == seat:
-                    out.append(
+                    out += [
                         {
-                            "type": "reveal_on_guard",
-                            "card": iid,
-                            "label": text(gettext_noop("%(card)s aufdecken"), card=self._name(state, iid)),
-                            "cards": [iid],
-                        }
-                    )
-        if group is not None and group["owner"] == seat and group["entered"]:
-            for other in state["companies"]:
-                if other["owner"] != seat:
-                    out.append(
-                        {
-                            "type": "attack_company",
-                            "company": other["id"],
+                            "type": "transfer_item",
+                            "card": item,
+                            "character": taker,
                             "label": text(
-                                gettext_noop("%(company)s angreifen"), company=self._company_label(state, other)
+                                gettext_noop("%(item)s an %(character)s"),
+                                item=self._name(state, item),
+                                character=self._name(state, taker),
                             ),
-                            "cards": list(other["chars"]),
+                            "cards": [item, taker],
                         }
-                    )
-            theirs = [i for c in state["companies"] if c["owner"] != seat for i in c["chars"]]
-            for who in group["chars"]:
-                for target in theirs:
-                    out.append(
-                        {
-                            "type": "influence",
-                            "character": who,
-                            "target": target,
-                            "label": text(
-                                gettext_noop("%(character)s wirbt %(target)s ab"),
-                                character=self._name(state, who),
-                                target=self._name(state, target),
-                            ),
-                            "cards": [target],
-                        }
-                    )
-        for plain in (
-            ("enter_site", gettext_noop("Ort betreten")),
-            ("draw", gettext_noop("Eine Karte ziehen")),
-            ("next_phase", gettext_noop("Weiter (Phase beenden)")),
-            ("pass", gettext_noop("Passen")),
-            ("call_council", gettext_noop("Den Rat einberufen")),
-        ):
-            out.append({"type": plain[0], "label": text(plain[1]), "cards": []})
-        out.append(
-            {
-                "type": "wait",
-                "on": not player.get("wait"),
-                "cards": [],
-                "label": text(gettext_noop("Passen, bis etwas auf meine Gemeinschaft gespielt wird"))
-                if not player.get("wait")
-                else text(gettext_noop("Wieder selbst passen")),
-            }
-        )
+                        for taker in chars
+                        if taker != who
+                    ]
         return out
 
-    def _agent_candidates(self, state: State, seat: int, group: dict | None) -> list[dict]:
-        """The hazard player's agent moves in a company's movement/hazard phase (agents.py, agent_moves.py):
-        play one face down, reveal, the agent actions (move, back, home with the legal sites; untap, heal, hide;
-        a creature through the agent). Moves and creatures are checked here first, so only legal ones remain."""
+    def _site_candidates(self, state: State, seat: int, group: dict | None) -> list[dict]:
+        """Revealing an on-guard card (the hazard player); attacking or influencing an opposing company."""
         turn = state["turn"]
-        if group is None or seat == turn["active"] or turn["phase"] != "movement" or state["chain"]:
+        if group is None or turn["phase"] != "site" or not group["entered"]:
             return []
-        player = state["players"][seat]
+        if group["owner"] != seat:
+            return [
+                {
+                    "type": "reveal_on_guard",
+                    "card": iid,
+                    "label": text(gettext_noop("%(card)s aufdecken"), card=self._name(state, iid)),
+                    "cards": [iid],
+                }
+                for iid in group["on_guard"]
+                if state["inst"][iid]["owner"] == seat
+            ]
         out = []
-        for iid in player["hand"]:
-            if st.info(state, iid).get("agent"):
-                label = text(gettext_noop("%(card)s als Agent verdeckt ausspielen"), card=self._name(state, iid))
-                out.append({"type": "play_agent", "card": iid, "label": label, "cards": [iid]})
-        creatures = [i for i in player["hand"] if is_creature(st.info(state, i)) and is_hazard(st.info(state, i))]
-        for iid in player["play"]:
-            inst = state["inst"][iid]
-            if inst.get("agent") is None:
+        here = self._site_key(state, group)
+        for other in state["companies"]:
+            if other["owner"] == seat or self._site_key(state, other) != here:
                 continue
-            info = st.info(state, iid)
-            name = info["name_de"]
-            if inst["face_down"]:
-                for site in home_sites(info) if inst["agent"]["site"] is None else [None]:
-                    out.append(
-                        {
-                            "type": "reveal_agent",
-                            "card": iid,
-                            **({"site": site} if site else {}),
-                            "label": text(gettext_noop("%(card)s aufdecken (in %(site)s)"), card=name, site=site)
-                            if site
-                            else text(gettext_noop("%(card)s aufdecken"), card=name),
-                            "cards": [iid],
-                        }
-                    )
-            for kind, template in AGENT_ACTION_LABELS.items():
-                out.append(
-                    {
-                        "type": "agent_action",
-                        "card": iid,
-                        "kind": kind,
-                        "label": text(template, card=name),
-                        "cards": [iid],
-                    }
-                )
-            for site in player["sites"]:
-                action = {"type": "agent_action", "card": iid, "kind": "move", "site": site}
-                if self._agent_check(self._plan_agent_move, state, seat, iid, "move", action):
-                    label = text(gettext_noop("%(card)s zieht nach %(site)s"), card=name, site=self._name(state, site))
-                    out.append({**action, "label": label, "cards": [iid, site]})
-            for site in home_sites(info):
-                label = text(gettext_noop("%(card)s kehrt heim nach %(site)s"), card=name, site=site)
-                out.append(
-                    {"type": "agent_action", "card": iid, "kind": "home", "site": site, "label": label, "cards": [iid]}
-                )
-            for creature in creatures:
-                action = {"type": "agent_action", "card": iid, "kind": "creature", "creature": creature}
-                if self._agent_check(self._agent_creature, state, seat, iid, group, action):
-                    label = text(
-                        gettext_noop("%(creature)s durch %(card)s spielen"),
-                        creature=self._name(state, creature),
-                        card=name,
-                    )
-                    out.append({**action, "label": label, "cards": [creature, iid]})
-        return out
-
-    @staticmethod
-    def _agent_check(check, *args) -> bool:
-        """Whether a rules check passes (it changes nothing: the candidate still goes through ``apply``)."""
-        try:
-            check(*args)
-        except IllegalAction:
-            return False
-        return True
-
-    def _creature_choices(self, state: State, iid: str, group: dict) -> list[dict]:
-        """One button per key the creature may be played on (the keying module's keys)."""
-        try:
-            keys = self._creature_keys(state, st.info(state, iid), group).keys
-        except IllegalAction:
-            return []
-        name = self._name(state, iid)
-        out = []
-        for key_ in keys:
-            keyed = {k: v for k, v in key_.to_json().items() if k != "detainment"}
-            label = text(
-                gettext_noop("%(card)s spielen (%(key)s, Verhör)")
-                if key_.detainment
-                else gettext_noop("%(card)s spielen (%(key)s)"),
-                card=name,
-                key=key_label(key_),
+            label = text(gettext_noop("%(company)s angreifen"), company=self._company_name(state, other))
+            out.append(
+                {"type": "attack_company", "company": other["id"], "label": label, "cards": list(other["chars"])}
             )
-            out.append({"type": "play_card", "card": iid, "keyed": keyed, "label": label, "cards": [iid]})
+            out += [
+                {
+                    "type": "influence",
+                    "character": who,
+                    "target": target,
+                    "label": text(
+                        gettext_noop("%(character)s wirbt %(target)s ab"),
+                        character=self._name(state, who),
+                        target=self._name(state, target),
+                    ),
+                    "cards": [target, who],
+                }
+                for who in group["chars"]
+                for target in other["chars"]
+            ]
         return out
 
-    def _combat_label(self, state: State, action: dict) -> dict:
-        names = {k: self._name(state, v) for k, v in action.items() if k in ("character", "card", "by")}
-        attack = state["attack"]
-        kind = action["type"]
-        if kind == "assign_strike" and action.get("by"):
-            label = text(gettext_noop("%(by)s gegen %(character)s"), **names)
-        elif kind == "attacker_strike":
-            label = self._attacker_strike_label(state, action)
-        elif kind == "resolve_strike" and attack.get("versus") and attack["stage"] == "resolve":
-            names["by"] = self._name(state, attack["by"][action["character"]])
-            label = text(gettext_noop("Als Nächstes: %(by)s gegen %(character)s"), **names)
-        elif kind == "resolve_strike" and attack["stage"] == "resolve" and self._attacker_chooses(state):
-            label = text(gettext_noop("Als Nächstes: Hieb gegen %(character)s"), **names)
-        else:
-            label = text(COMBAT_LABELS[kind], **names)
-        return {**action, "label": label, "cards": [action.get("character")] if action.get("character") else []}
+    def _site_key(self, state: State, group: dict) -> str:
+        return st.info(state, group["site"])["name_en"] if group["site"] else ""
 
-    def _attacker_strike_label(self, state: State, action: dict) -> dict:
-        attack = state["attack"]
-        if not attack.get("versus"):
-            name = self._name(state, attack["strike"])
-            if action.get("excess"):
-                return text(
-                    gettext_noop("−%(n)s für %(character)s (überzählige Hiebe)"), n=action["excess"], character=name
-                )
-            return text(gettext_noop("Kein überzähliger Hieb auf %(character)s"), character=name)
-        names = {
-            "by": self._name(state, attack["by"][attack["strike"]]),
-            "character": self._name(state, attack["strike"]),
-        }
-        stay = action.get("stay_untapped")
-        if action.get("excess"):
-            template = (
-                gettext_noop("%(by)s bleibt ungetappt (−3), −%(n)s für %(character)s")
-                if stay
-                else gettext_noop("%(by)s tappt, −%(n)s für %(character)s")
-            )
-            return text(template, n=action["excess"], **names)
-        return text(gettext_noop("%(by)s bleibt ungetappt (−3)") if stay else gettext_noop("%(by)s tappt"), **names)
-
-    def _with_support(self, state: State) -> list[dict]:
-        """Strikes with every possible helper tapping (+1 each); in a company combat also the defending
-        character staying untapped (−3)."""
-        attack = state["attack"]
-        if attack["stage"] == "strike_defender":
-            open_strikes = [attack["strike"]]
-        elif attack["stage"] == "resolve" and not attack.get("versus") and not self._attacker_chooses(state):
-            open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
-        else:
-            return []
-        group = self._attack_group(state)
-        helpers = [c for c in self._unassigned(state, group) if self._untapped(state, c)]
+    def _plain_candidates(self, state: State, seat: int, group: dict | None) -> list[dict]:
+        """One button per plain move, named for what it does here (never two for the same thing)."""
+        turn = state["turn"]
+        player = state["players"][seat]
+        active = seat == turn["active"]
         out = []
-        for c in open_strikes:
-            name = self._name(state, c)
-            if helpers:
-                out.append(
-                    {
-                        "type": "resolve_strike",
-                        "character": c,
-                        "support": helpers,
-                        "cards": [c],
-                        "label": text(
-                            gettext_noop("Hieb gegen %(character)s würfeln, mit Unterstützung (+%(n)s)"),
-                            character=name,
-                            n=len(helpers),
-                        ),
-                    }
-                )
-            if (attack.get("versus") or attack["stage"] == "strike_defender") and self._untapped(state, c):
-                out.append(
-                    {
-                        "type": "resolve_strike",
-                        "character": c,
-                        "stay_untapped": True,
-                        "cards": [c],
-                        "label": text(
-                            gettext_noop("Hieb gegen %(character)s würfeln, %(character)s bleibt ungetappt (−3)"),
-                            character=name,
-                        ),
-                    }
-                )
+        if active and turn["phase"] == "site" and group is not None and not group["entered"]:
+            out.append(_plain("enter_site", gettext_noop("Ort betreten")))
+        if turn["phase"] == "movement" and group is not None and group["dest"]:
+            allowance = (turn.get("allowance") or [0, 0])[seat]
+            if active and group["drawn"][seat] < allowance:
+                out.append(_plain("draw", gettext_noop("Eine Karte ziehen")))
+        if (
+            active
+            and turn["phase"] == "organization"
+            and any(c["owner"] == seat and not c["dest"] and not c.get("plan") for c in state["companies"])
+        ):
+            out.append({**_plain("next_phase", PHASE_END["organization"]), "form": [_stay_answers(), leave_field()]})
+        elif active:
+            out.append(_plain("next_phase", PHASE_END[turn["phase"]]))
+            if turn["phase"] == "end":
+                out.append(_plain("call_council", gettext_noop("Den Rat einberufen")))
+        elif turn["phase"] == "movement" and group is not None:
+            out.append(_plain("pass", gettext_noop("Keine (weiteren) Gefahren spielen")))
+        if active and turn["phase"] in ("organization", "movement"):
+            wait = player.get("wait")
+            label = (
+                gettext_noop("Wieder selbst passen")
+                if wait
+                else gettext_noop("Passen, bis etwas auf meine Gemeinschaft gespielt wird")
+            )
+            out.append({"type": "wait", "on": not wait, "label": text(label), "cards": []})
         return out
 
 
-AGENT_ACTION_LABELS = {
-    "untap": gettext_noop("Agent %(card)s enttappen"),
-    "heal": gettext_noop("Agent %(card)s heilen"),
-    "hide": gettext_noop("Agent %(card)s verdecken"),
-    "back": gettext_noop("Agent %(card)s zum vorigen Ort zurück"),
-}
-COMBAT_LABELS = {
-    "assign_strike": gettext_noop("Hieb an %(character)s"),
-    "assign_done": gettext_noop("Keine weiteren Hiebe zuweisen"),
-    "resolve_strike": gettext_noop("Hieb gegen %(character)s würfeln"),
-    "resolve_all": gettext_noop("Alle Hiebe würfeln"),
-    "take_item": gettext_noop("%(character)s übernimmt %(card)s"),
-    "take_done": gettext_noop("Übrige Gegenstände abwerfen"),
-}
+def _once(entries: list[dict]) -> list[dict]:
+    """Each move once: two copies of a card in hand or two cards of one site give the same button ("Dolch aus
+    Westernis durch Aragorn II"); the first stands for both. A form's options are not merged (two copies of a
+    creature are two plays)."""
+    found, seen = [], set()
+    for entry in entries:
+        same = (entry["type"], repr(entry.get("label")))
+        if "label" in entry and "form" not in entry and same in seen:
+            continue
+        seen.add(same)
+        found.append(entry)
+    return found
 
 
-def on_guard_label(name: str) -> dict:
-    return text(gettext_noop("%(card)s auf die Lauer legen"), card=name)
+def _plain(kind: str, label: str) -> dict:
+    return {"type": kind, "label": text(label), "cards": []}
 
 
-def key_label(key_) -> dict | str:
-    """How a creature is keyed, for a button: a region or site type in the reader's language with its
-    symbol, or the region's or site's name."""
-    if key_.kind in ("region_type", "site_type"):
-        types = REGION_TYPES if key_.kind == "region_type" else SITE_TYPES
-        kind = part(types.get(key_.symbol, key_.symbol))
-        return part(gettext_noop("%(type)s {%(symbol)s}"), type=kind, symbol=key_.symbol)
-    return key_.name
+def _stay_answers() -> dict:
+    """The end of the organisation phase says how the companies that stay answer in their movement/hazard phase."""
+    return {**answers_field("creatures"), "label": text(gettext_noop("Antworten der Gemeinschaften, die bleiben"))}

@@ -123,7 +123,12 @@ class CombatMixin(Base):
             self._advance_versus(state, group, events)
             return
         if attack["stage"] == "defender":
-            if attack["left"] and any(self._untapped(state, c) for c in self._unassigned(state, group)):
+            self._assign_planned(state, events)  # plans.py: the strikes the defender planned
+            if (
+                not attack.get("defence")
+                and attack["left"]
+                and any(self._untapped(state, c) for c in self._unassigned(state, group))
+            ):
                 return
             attack["stage"] = "attacker"
         if attack["stage"] == "attacker":
@@ -133,8 +138,8 @@ class CombatMixin(Base):
                 for iid in free:
                     self._assign(state, iid, events)
                 free = []
-            if attack["left"] and free:
-                return
+            if attack["left"] and free and not self._rest_by_policy(state, free, events):
+                return  # the attacker chooses who faces the remaining strikes (attacker_plan)
             attack["excess_left"] = attack["left"]
             if attack["left"]:
                 self._log(
@@ -142,19 +147,36 @@ class CombatMixin(Base):
                     gettext_noop("Überzählige Hiebe (je −1, vom Angreifer zu verteilen): %(n)s."),
                     n=attack["left"],
                 )
-            attack["stage"] = "resolve"
+            # One plan of the attacker for all strikes when he has a choice left (plans.py).
+            attack["stage"] = "excess" if self._attacker_must_plan(state) else "resolve"
         if attack["stage"] == "resolve":
-            open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
-            if len(open_strikes) == 1 and state.get("auto_phases", True):
-                # Nobody has a choice left (the character cannot stay untapped, nobody can support): roll.
-                iid = open_strikes[0]
-                if not self._defender_chooses(state, iid):
-                    self._excess(state, iid, attack.get("excess_left", 0), events)
-                    self._choose_strike(state, iid, ([], False), events)
-                    return
-            if open_strikes:
-                return
+            self._next_strike(state, events)
+
+    def _next_strike(self, state: State, events: list) -> None:
+        """The next strike, when nobody has to be asked: the defender's plan orders them, or the last one is rolled
+        when its defender has nothing to decide."""
+        attack = state["attack"]
+        open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
+        if not open_strikes:
             self._end_attack(state, events)
+            return
+        last = len(open_strikes) == 1
+        if attack.get("defence"):
+            iid = self._planned_order(state, open_strikes)
+        elif last and state.get("auto_phases", True) and not self._defender_chooses(state, open_strikes[0]):
+            iid = open_strikes[0]  # nobody has a choice left: roll
+        else:
+            return
+        if attack.get("excess_left") and not last and self._attacker_must_plan(state):
+            attack["stage"] = "excess"  # plans.py: the attacker's one plan (his standing answer may make it)
+            return
+        if attack.get("excess_left") and not last and not attack.get("offence"):
+            attack["strike"] = iid  # "Vor der Abwicklung eines Hiebes … −1 Modifikationen": the attacker first
+            attack["stage"] = "strike_attacker"
+            self._log(events, gettext_noop("Als Nächstes: Hieb gegen %(card)s."), card=st.info(state, iid)["name_de"])
+            return
+        self._excess(state, iid, self._planned_excess(state, iid, last), events)
+        self._choose_strike(state, iid, None if attack.get("defence") else ([], False), events)
 
     def _assign(self, state: State, iid: str, events: list) -> None:
         attack = state["attack"]
@@ -184,7 +206,7 @@ class CombatMixin(Base):
         """Excess strikes are left and more than one strike is open: the attacker decides per strike."""
         attack = state["attack"]
         open_strikes = [c for c in attack["assigned"] if c not in attack["resolved"]]
-        return bool(attack.get("excess_left")) and len(open_strikes) > 1
+        return bool(attack.get("excess_left")) and len(open_strikes) > 1 and not attack.get("offence")
 
     def _combat_actions(self, state: State) -> list[dict]:
         """The actions open in the attack (the last one is the default when time runs out)."""
@@ -198,6 +220,8 @@ class CombatMixin(Base):
             return [*({"type": "assign_strike", "character": c} for c in free), {"type": "assign_done"}]
         if stage == "attacker":
             return [{"type": "assign_strike", "character": c} for c in self._unassigned(state, group)]
+        if stage == "excess":
+            return [{"type": "attacker_plan"}]  # no −1s chosen: the last strike takes them (and no cards)
         if stage == "strike_attacker":
             options = [{"type": "attacker_strike", "excess": n} for n in range(attack["excess_left"] + 1)]
             return options[1:] + options[:1]  # the default: no −1 on this strike
@@ -312,6 +336,8 @@ class CombatMixin(Base):
         attack = state["attack"]
         iid = attack["strike"]
         decision = attack.pop("decision", None)
+        if decision is None and attack.get("defence"):
+            decision = self._planned_decision(state, iid)  # plans.py: as far as the plan still holds
         if decision is None:
             if self._defender_chooses(state, iid):
                 attack["stage"] = "strike_defender"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from matches.engine import rng
-from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
+from matches.engine.base import Event, IllegalAction, State, Text, counted, gettext_noop
 
 from . import state as st
-from .cardinfo import key
+from .cardinfo import avatar_kind, key
 
 PHASES = ("untap", "organization", "long_event", "movement", "site", "end")
 PHASE_NAMES = {
@@ -60,6 +60,11 @@ def part(template: str, **params) -> dict:
     own parameters, passed as a parameter of another text (``base.with_names`` renders it; a list of parts
     is joined by commas)."""
     return Text(template, params).to_json()
+
+
+def region_name(state: State, name: str) -> str:
+    """A region by its German name where the card data has one (states from before issue 31: the English)."""
+    return (state.get("regions") or {}).get(name, {}).get("name_de") or name
 
 
 def signed(value: int) -> str:
@@ -133,9 +138,37 @@ class Base:
             params["seat"] = seat  # the framework shows the seat's player name (base.with_names)
         events.append(Event(_text(template, **params), data={"kind": "log"}))
 
+    @staticmethod
+    def _name(state: State, iid: str) -> str:
+        return st.info(state, iid)["name_de"]
+
     def _company_label(self, state: State, group: dict) -> str:
+        """The company's characters, as the subject of a log line (its verb agrees: ``_log_company``)."""
         names = [st.info(state, i)["name_de"] for i in group["chars"]]
         return ", ".join(names) or group["id"]
+
+    def _company_name(self, state: State, group: dict | None) -> dict | str:
+        """ "Aragorn II in Bruchtal": a company named by its leading character (the avatar, else the highest mind)
+        and its site, as players name it (issue 31) — for buttons and the board, never its id."""
+        if group is None:
+            return "–"
+        chars = group["chars"]
+        site = st.info(state, group["site"])["name_de"] if group["site"] else "–"
+        if not chars:
+            return part(gettext_noop("Gemeinschaft in %(site)s"), site=site)
+
+        def rank(iid: str) -> tuple:
+            info = st.info(state, iid)
+            return bool(avatar_kind(info)), info["mind"] or 0, -chars.index(iid)
+
+        lead = st.info(state, max(chars, key=rank))["name_de"]
+        return part(gettext_noop("%(character)s in %(site)s"), character=lead, site=site)
+
+    def _log_company(self, events: list[Event], state: State, forms: tuple[str, str], group: dict, **params) -> None:
+        """A log line whose subject is the company's characters: "Aragorn II zieht …", "Aragorn II, Faramir ziehen …"
+        (``forms``: ``ngettext_noop`` singular and plural, chosen by the number of characters)."""
+        text = counted(forms, company=self._company_label(state, group), count=len(group["chars"]), **params)
+        events.append(Event(text, data={"kind": "log"}))
 
     def _number(self, action: dict, name: str, default: int = 0, low: int = -50, high: int = 50) -> int:
         value = action.get(name, default)

@@ -17,7 +17,6 @@ Django side. Where the rulebook is silent the code says so in a comment ("Decisi
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -28,6 +27,8 @@ from . import form, moves, windows
 from . import state as st
 from .agent_moves import AgentMovesMixin
 from .agents import AgentsMixin
+from .batches import HazardBatchMixin
+from .buttons import ButtonsMixin
 from .card_windows import CardWindowsMixin
 from .cardinfo import region_map
 from .chain import ChainMixin
@@ -38,11 +39,15 @@ from .corruption import CorruptionMixin
 from .council import CouncilMixin
 from .hazard_phase import HazardPhaseMixin
 from .influence import InfluenceMixin
+from .offers import OffersMixin
 from .organisation import OrganisationMixin
 from .pace import PaceMixin
+from .plans import CombatPlansMixin
 from .requests import RequestsMixin
 from .setup import SetupMixin
 from .site import SiteMixin
+from .snapshot import clone
+from .standing import StandingMixin
 from .strikes import StrikesMixin
 from .tools import ToolsMixin
 from .turns import TurnsMixin
@@ -64,17 +69,31 @@ COMPANY_MOVES = (
 UNSUMMARISED = ("sideboard", "call_council", "draw", *COMPANY_MOVES)
 
 
+def _regions(catalogue: Mapping[str, dict]) -> dict[str, dict]:
+    """The region map with each region's German name where the card data has one (issue 31: "Route: Rhudaur,
+    Auenland", not "The Shire")."""
+    regions = region_map(catalogue.values())
+    for info in catalogue.values():
+        entry = regions.get(info["name_en"]) if info["type"] == "Region" else None
+        if entry is not None and info.get("name_de") and info["name_de"] != info["name_en"]:
+            entry.setdefault("name_de", info["name_de"])
+    return regions
+
+
 class MeccgEngine(
     SetupMixin,
     TurnsMixin,
     AgentsMixin,
     AgentMovesMixin,
     PaceMixin,
+    StandingMixin,
     OrganisationMixin,
     HazardPhaseMixin,
+    HazardBatchMixin,
     SiteMixin,
     ChainMixin,
     CombatMixin,
+    CombatPlansMixin,
     StrikesMixin,
     CardWindowsMixin,
     VersusMixin,
@@ -84,6 +103,8 @@ class MeccgEngine(
     ToolsMixin,
     RequestsMixin,
     ChoicesMixin,
+    ButtonsMixin,
+    OffersMixin,
     ViewMixin,
 ):
     slug = "meccg"
@@ -111,7 +132,7 @@ class MeccgEngine(
             "rng": rng.new(seed),
             # Card ids: a stream of its own, derived from the seed, so the dice do not depend on deck sizes.
             "ids": rng.new(seed ^ ID_STREAM),
-            "regions": region_map(catalogue.values()),
+            "regions": _regions(catalogue),
             "cards": {},
             "inst": {},
             "next_id": 1,
@@ -208,7 +229,7 @@ class MeccgEngine(
             )
         moves.check(move, windows.current(state), state, seat)
         handler = getattr(self, move.handler)
-        new = {k: v if k in SHARED_KEYS or k == "last" else copy.deepcopy(v) for k, v in state.items()}
+        new = clone(state)
         events: list[Event] = []
         handler(new, seat, action, events)
         self._auto_passes(new, events)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from matches.engine.base import Action, IllegalAction, gettext_noop
@@ -11,6 +12,8 @@ TEXT_FIELDS = ("card", "character", "company", "site", "kind", "to", "under")
 
 
 def parse(fields: dict[str, Any]) -> Action:
+    if isinstance(fields.get("base"), str):
+        return _filled(fields)
     kind = fields.get("type")
     if not isinstance(kind, str) or not kind:
         raise IllegalAction("bad_action", gettext_noop("Die Aktion muss ein Objekt mit „type“ sein."))
@@ -68,3 +71,40 @@ def _change(fields: dict[str, Any]) -> dict[str, Any]:
                     "bad_number", gettext_noop("„%(field)s“ muss eine ganze Zahl sein."), field=name
                 ) from exc
     return change
+
+
+def _json(raw: str, field: str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError as exc:
+        raise IllegalAction("bad_field", gettext_noop("„%(field)s“ ist kein gültiger Wert."), field=field) from exc
+
+
+def _filled(fields: dict[str, Any]) -> Action:
+    """A move with a form (issue 31, offers.py): ``base`` is the move as listed (JSON), the form's fields come as
+    ``f_<name>`` (one JSON value; of several — a flag's hidden default and its box — the last), ``s_<name>`` (a JSON
+    object whose fields go into the move), ``l_<name>`` (a list of JSON values: ticked boxes, in the order given; an
+    ``e_<name>`` marks the list so that nothing ticked is an empty list) and ``c_<name>__<key>`` (a number per key)."""
+    action = _json(fields["base"], "base")
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("bad_action", gettext_noop("Die Aktion muss ein Objekt mit „type“ sein."))
+    for key, raw in fields.items():
+        values = raw if isinstance(raw, list) else [raw]
+        if key.startswith("f_") and values:
+            action[key[2:]] = _json(values[-1], key[2:])
+        elif key.startswith("s_") and values:
+            value = _json(values[-1], key[2:])
+            if isinstance(value, dict):
+                action.update(value)  # a choice whose value fills several fields (a destination: site and kind)
+        elif key.startswith("l_"):
+            action[key[2:]] = [_json(v, key[2:]) for v in values if v != ""]
+        elif key.startswith("c_") and "__" in key:
+            name, _sep, item = key[2:].partition("__")
+            number = _json(values[-1] or "0", name)
+            if not isinstance(number, int) or isinstance(number, bool):
+                raise IllegalAction("bad_number", gettext_noop("„%(field)s“ muss eine ganze Zahl sein."), field=name)
+            if number:
+                action.setdefault(name, {})[item] = number
+    for key in [k for k in fields if k.startswith("e_")]:
+        action.setdefault(key[2:], [])  # a pick field with nothing ticked is an empty list
+    return action

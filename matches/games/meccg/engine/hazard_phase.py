@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import math
 
-from matches.engine.base import Event, IllegalAction, State, gettext_noop
+from matches.engine.base import Event, IllegalAction, State, gettext_noop, ngettext_noop
 
 from . import effects, keying
 from . import state as st
 from .cardinfo import avatar_kind, is_haven, key
-from .common import Base, _text
+from .common import Base, _text, region_name
 
 
 class HazardPhaseMixin(Base):
@@ -37,12 +37,16 @@ class HazardPhaseMixin(Base):
             )
             turn["allowance"][seat] = basis["draw"] if can_draw else 0
             turn["allowance"][1 - seat] = basis["draw_opponent"]
-            self._log(
+            self._log_company(
                 events,
-                gettext_noop("%(company)s zieht nach %(site)s (Route: %(route)s). Gefahrenlimit %(limit)s."),
-                company=self._company_label(state, group),
+                state,
+                ngettext_noop(
+                    "%(company)s zieht nach %(site)s (Route: %(route)s). Gefahrenlimit %(limit)s.",
+                    "%(company)s ziehen nach %(site)s (Route: %(route)s). Gefahrenlimit %(limit)s.",
+                ),
+                group,
                 site=target["name_de"],
-                route=", ".join(group["route"]["regions"]) if group["route"] else "–",
+                route=", ".join(region_name(state, r) for r in group["route"]["regions"]) if group["route"] else "–",
                 limit=group["limit"],
             )
             for s in (seat, 1 - seat):  # at least one card must be drawn
@@ -55,10 +59,14 @@ class HazardPhaseMixin(Base):
                 self._draw_cards(state, seat, extra, events)
                 group["drawn"][seat] += extra
         else:
-            self._log(
+            self._log_company(
                 events,
-                gettext_noop("%(company)s bleibt am Ort. Gefahrenlimit %(limit)s."),
-                company=self._company_label(state, group),
+                state,
+                ngettext_noop(
+                    "%(company)s bleibt am Ort. Gefahrenlimit %(limit)s.",
+                    "%(company)s bleiben am Ort. Gefahrenlimit %(limit)s.",
+                ),
+                group,
                 limit=group["limit"],
             )
 
@@ -97,10 +105,11 @@ class HazardPhaseMixin(Base):
                 info = st.info(state, old)
                 # Left sites: tapped ones are discarded, untapped ones and havens go back to the location deck.
                 st.move(state, old, "discard" if card["tapped"] and not is_haven(info) else "sites")
-            self._log(
+            self._log_company(
                 events,
-                gettext_noop("%(company)s erreicht %(site)s."),
-                company=self._company_label(state, group),
+                state,
+                ngettext_noop("%(company)s erreicht %(site)s.", "%(company)s erreichen %(site)s."),
+                group,
                 site=st.info(state, group["site"])["name_de"],
             )
             self._join_at_site(state, group, events)

@@ -29,8 +29,23 @@ def path_types(path: str) -> list[str]:
     return re.findall(r"\{[a-zA-Z]\}", path or "")
 
 
+# Region graphs by the region map they were built from (the map never changes during a game; the move list asks
+# for routes to every site of a location deck).
+_CACHE: dict[tuple[int, str], tuple[dict, object]] = {}
+
+
+def _cached(regions: dict[str, dict], name: str, build):
+    entry = _CACHE.get((id(regions), name))
+    if entry is None or entry[0] is not regions:
+        if len(_CACHE) > 32:
+            _CACHE.clear()
+        entry = (regions, build())
+        _CACHE[(id(regions), name)] = entry
+    return entry[1]
+
+
 def _region_lookup(regions: dict[str, dict]) -> dict[str, str]:
-    return {key(name): name for name in regions}
+    return _cached(regions, "lookup", lambda: {key(name): name for name in regions})
 
 
 def canonical_region(regions: dict[str, dict], name: str) -> str | None:
@@ -85,6 +100,10 @@ def _haven_path(haven: Info, other: Info) -> str:
 
 
 def _adjacent(regions: dict[str, dict], alignment: str) -> dict[str, set[str]]:
+    return _cached(regions, f"graph:{alignment}", lambda: _build_adjacent(regions, alignment))
+
+
+def _build_adjacent(regions: dict[str, dict], alignment: str) -> dict[str, set[str]]:
     lookup = _region_lookup(regions)  # once, not per neighbour: the engine and the calculator call this often
     graph = {name: {lookup.get(key(n)) or n for n in data["adjacent"]} for name, data in regions.items()}
     # "[S] Die Regionen Udûn und Dagorlad gelten für Schergenspieler als benachbart" — not for Balrog players

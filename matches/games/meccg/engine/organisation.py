@@ -275,6 +275,11 @@ class OrganisationMixin(Base):
         group["dest"] = dest
         group["route"] = route
         group["want_draws"] = self._number(action, "draws", 1, 1, 10)
+        done = action.get("done", False)
+        if not isinstance(done, bool):
+            raise IllegalAction("bad_done", gettext_noop("„done“ ist true oder false."))
+        plan = self._set_plan(state, group, action) if {"answers", "enter", "leave"} & action.keys() else None
+        self._trim_plan(state, seat, action.get("discard"))
         events.append(
             Event(
                 _text(
@@ -284,6 +289,11 @@ class OrganisationMixin(Base):
                 private={seat: _text(gettext_noop("Ziel: %(site)s (%(kind)s)."), site=target["name_de"], kind=kind)},
             )
         )
+        if plan is not None:
+            self._plan_event(state, seat, group, plan, events)
+        if done:  # "… und die Organisationsphase beenden": one submission for the whole phase
+            self._log(events, gettext_noop("%(player)s beendet die Organisationsphase."), seat)
+            self._enter_phase(state, "long_event", events)
 
     def _do_cancel_movement(self, state, seat, action, events):
         self._require_active(state, seat, "organization")

@@ -9,16 +9,22 @@
   (``wait``); the hazard player when no hazard is in hand and no card can go on guard.
 - In a chain a player without any card that could answer passes by itself.
 - The option ``auto_phases: false`` (match option) switches all this off (every pass is a move).
+
+Issue 31 adds what a player says in advance (standing.py, batches.py, plans.py): a company's standing answers (its
+player is done in its movement/hazard phase and passes chains without a creature on it), the hazard player's batch
+(played one by one as the phase comes back to the company), and the plans of an attack (cards played and passes in
+its card windows). They are the player's own choice and work whatever ``auto_phases`` says.
 """
 
 from __future__ import annotations
 
 from matches.engine.base import Event, State, gettext_noop
 
-from . import effects
+from . import effects, scripts
 from . import state as st
 from .cardinfo import is_haven, is_hazard, is_long_event, is_short_event
 from .common import Base
+from .standing import creature_on, standing
 
 
 class PaceMixin(Base):
@@ -44,7 +50,7 @@ class PaceMixin(Base):
 
     def _nothing_for_mover(self, state: State, group: dict) -> bool:
         seat = group["owner"]
-        if state["players"][seat].get("wait"):
+        if state["players"][seat].get("wait") or standing(group).get("answers") == "creatures":
             return True
         if not self._auto(state):
             return False
@@ -71,18 +77,35 @@ class PaceMixin(Base):
         """No card in hand that could answer in a chain: short events of the player's side."""
         if state.get("chain_window") in effects.CARD_WINDOWS:
             return not effects.holds_playable(state, seat)  # in an attack only scripted cards answer
-        if not self._auto(state):
-            return False
         hazard_side = seat != state["turn"]["active"]
         group = self._current_company(state)
+        if (
+            not hazard_side
+            and group is not None
+            and state["turn"]["phase"] == "movement"
+            and standing(group).get("answers") == "creatures"
+            and not creature_on(state, group)
+        ):
+            return True  # "keine Antwort, außer wenn eine Kreatur auf diese Gemeinschaft gespielt wird"
+        if not self._auto(state):
+            return False
         if hazard_side and (
             group is None or state["turn"]["phase"] != "movement" or group["hazards"] >= group["limit"]
         ):
             return True  # hazards only in a movement/hazard phase, within the limit
-        return not any(
-            is_short_event(st.info(state, i)) and is_hazard(st.info(state, i)) == hazard_side
-            for i in state["players"][seat]["hand"]
-        )
+        return not any(self._could_answer(state, seat, iid, hazard_side) for iid in state["players"][seat]["hand"])
+
+    @staticmethod
+    def _could_answer(state: State, seat: int, iid: str, hazard_side: bool) -> bool:
+        """A short event of the seat's side could answer a chain: a scripted one only where its script lets it be
+        played now (Dodge only before a strike: not in a chain of the movement/hazard phase); one the table does
+        not carry out always could (its effect is then proposed)."""
+        info = st.info(state, iid)
+        if not is_short_event(info) or is_hazard(info) != hazard_side:
+            return False
+        if scripts.script(info["code"], state) is None:
+            return True
+        return bool(effects.uses(state, seat, iid))
 
     def _do_wait(self, state, seat, action, events):
         """ "Ich passe, bis etwas auf meine Gemeinschaft gespielt wird": in the movement/hazard phases of one's
@@ -106,6 +129,8 @@ class PaceMixin(Base):
                 self._pass_chain(state, seat, events)
                 return True
             return False
+        if self._trim_step(state, events) or self._batch_step(state, events) or self._site_step(state, events):
+            return True
         turn = state["turn"]
         group = self._current_company(state)
         if turn["phase"] != "movement" or group is None or turn.get("trim"):

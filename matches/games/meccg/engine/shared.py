@@ -53,6 +53,29 @@ class Table(Protocol):
     def _pass_agent_window(self, state: State, seat: int, events: list) -> bool:
         """``pass`` in the agents' window: no (further) agent attack in this site phase."""
 
+    # batches.py
+    def _batch_step(self, state: State, events: list[Event]) -> bool:
+        """Play the hazard player's next queued hazard when the phase is back with the company."""
+
+    def _trim_plan(self, state: State, seat: int, raw) -> None:
+        """A seat's standing list of cards to discard first this turn."""
+
+    def _trim_step(self, state: State, events: list[Event]) -> bool:
+        """Discard down to eight by a seat's standing list."""
+
+    # buttons.py
+    def _agent_candidates(self, state: State, seat: int, group: dict | None) -> list[dict]:
+        """The hazard player's agent moves in a company's movement/hazard phase."""
+
+    def _combat_label(self, state: State, action: dict) -> dict:
+        """A single combat step as a button (company combat, taking items, the API's steps)."""
+
+    def _creature_choices(self, state: State, iid: str, group: dict) -> list[dict]:
+        """One play of a creature per key it may be played on."""
+
+    def _with_support(self, state: State) -> list[dict]:
+        """Single strikes rolled with every helper tapping (the step-by-step combat)."""
+
     # card_windows.py
     def _after_chain(self, state: State, last_seat: int | None, events: list[Event]) -> None:
         """A chain inside an attack resolved: its card window goes on, or the attack does."""
@@ -64,6 +87,9 @@ class Table(Protocol):
         """``pass`` in a card window; after two passes in a row it closes and the attack goes on."""
 
     # chain.py
+    def _do_play_card(self, state, seat, action, events):
+        """Play a card (a batch's or a plan's queued card is played as if sent then)."""
+
     def _pass_chain(self, state: State, seat: int, events: list[Event]) -> None:
         """``pass`` in a chain; the chain resolves when both have passed (or the answer was declined)."""
 
@@ -90,6 +116,15 @@ class Table(Protocol):
 
     def _attacker_chooses(self, state: State) -> bool:
         """Excess strikes are left and more than one strike is open: the attacker decides per strike."""
+
+    def _assign(self, state: State, iid: str, events: list) -> None:
+        """One strike onto ``iid``."""
+
+    def _choose_strike(self, state: State, iid: str, decision, events: list) -> None:
+        """The strike against ``iid`` comes next: its card window, then the decision and the roll."""
+
+    def _excess(self, state: State, iid: str, n: int, events: list) -> None:
+        """The attacker puts ``n`` excess strikes (−1 each) on the strike against ``iid``."""
 
     def _attacker_excess(self, state: State, seat: int, action: dict, events: list) -> None:
         """``attacker_strike`` against a creature: excess strikes (−1 each) onto the chosen strike."""
@@ -161,6 +196,12 @@ class Table(Protocol):
     def _creature_attacks(self, state: State, link: dict, events: list) -> None:
         """A creature on the chain resolves: it attacks the company it was played on."""
 
+    def _do_on_guard(self, state, seat, action, events):
+        """Place a card on guard (a batch's queued card)."""
+
+    def _draw_cards(self, state: State, seat: int, n: int, events: list[Event]) -> None:
+        """Draw ``n`` cards (the deck exhausted and reshuffled on the way)."""
+
     def _creature_keys(self, state: State, info: dict, group: dict, *, at_site: bool = False):
         """Every key of a creature against a company (the keying module's answer)."""
 
@@ -180,11 +221,37 @@ class Table(Protocol):
     def _sideboard_open(self, state: State, seat: int) -> bool:
         """Whether ``seat`` may bring cards from the sideboard now."""
 
+    # offers.py
+    def _attacker_offer(self, state: State, seat: int) -> dict:
+        """The attacker's plan as one form."""
+
+    def _defend_offer(self, state: State, seat: int) -> dict:
+        """The defender's plan as one form."""
+
+    def _discard_offer(self, state: State, seat: int) -> dict | None:
+        """Discarding down to eight as one multi-card choice."""
+
+    def _hazard_offer(self, state: State, seat: int, group: dict, options: list[dict]) -> dict | None:
+        """The hazard player's batch for the company as one form."""
+
+    def _plan_offer(self, state: State, seat: int, group: dict) -> dict | None:
+        """A company's whole movement plan as one form (reachable destinations only)."""
+
+    def _sideboard_offer(self, state: State, seat: int) -> dict | None:
+        """Cards from the sideboard as one multi-card choice."""
+
+    def _standing_offers(self, state: State, seat: int) -> list[dict]:
+        """Setting or revoking a company's standing answers."""
+
     # organisation.py
     def _merge(self, state: State, source: dict, target: dict) -> None:
         """Join one company into another at the same site."""
 
     # pace.py
+    @staticmethod
+    def _auto(state: State) -> bool:
+        """Whether phases and passes without a choice go by themselves (match option ``auto_phases``)."""
+
     def _pace(self, state: State, events: list[Event]) -> bool:
         """One automatic step in a movement/hazard phase or a chain; True if something happened."""
 
@@ -193,6 +260,31 @@ class Table(Protocol):
 
     def _site_phase_passes_itself(self, state: State, group: dict) -> bool:
         """Whether a company's site phase passes by itself (at a haven)."""
+
+    # plans.py
+    def _assign_planned(self, state: State, events: list) -> None:
+        """The defender's planned strikes, as far as they can still be assigned."""
+
+    def _attacker_must_plan(self, state: State) -> bool:
+        """Whether the attacker has a choice left once strikes are assigned (excess strikes, cards)."""
+
+    def _window_cards(self, state: State, seat: int, chars: list[str]) -> list[dict]:
+        """The cards a seat could play before the strike against (or body check of) each character."""
+
+    def _plan_step(self, state: State, events: list[Event]) -> bool:
+        """A card window of the attack with a planning seat at priority: its planned card, or a pass."""
+
+    def _rest_by_policy(self, state: State, free: list[str], events: list) -> bool:
+        """The attacker's standing answer assigns the remaining strikes (to the weakest first)."""
+
+    def _planned_decision(self, state: State, iid: str) -> tuple[list[str], bool]:
+        """The defender's planned support and staying untapped for the strike against ``iid``."""
+
+    def _planned_excess(self, state: State, iid: str, last: bool) -> int:
+        """The attacker's planned excess strikes on the strike against ``iid`` (the last takes all left)."""
+
+    def _planned_order(self, state: State, open_strikes: list[str]) -> str:
+        """The next strike in the defender's planned order."""
 
     # requests.py
     def _change_text(self, state: State, change: dict) -> Text:
@@ -206,6 +298,9 @@ class Table(Protocol):
         """The starting sites the player's alignment allows."""
 
     # site.py
+    def _do_enter_site(self, state, seat, action, events):
+        """Enter the company's site (a standing answer enters by itself)."""
+
     def _influence_faction(self, state: State, link: dict, events: list) -> None:
         """A faction on the chain resolves: the influence check, modifiers from the cards."""
 
@@ -218,6 +313,16 @@ class Table(Protocol):
     def _site_resource_cost(self, state: State, seat: int, action: dict, info: dict, group: dict | None) -> str:
         """An item's, ally's or faction's cost at the site: a character and the site tap."""
 
+    # standing.py
+    def _plan_event(self, state: State, seat: int, group: dict, plan: dict, events: list) -> None:
+        """Tell the owner his company's standing answers."""
+
+    def _set_plan(self, state: State, group: dict, action: dict) -> dict:
+        """A company's standing answers from a move (``answers``, ``enter``)."""
+
+    def _site_step(self, state: State, events: list[Event]) -> bool:
+        """A company's site phase: enter as planned, or end it when nothing is left to do."""
+
     # tools.py
     def _window(self, state: State, seat: int) -> None:
         """Refuse a seat the table does not wait for."""
@@ -225,6 +330,15 @@ class Table(Protocol):
     # turns.py
     def _auto_passes(self, state: State, events: list[Event]) -> None:
         """Passes of seats that have nothing to answer or chose to pass (play by post must not stall)."""
+
+    def _do_discard(self, state, seat, action, events):
+        """Discard down to eight (a standing list discards by itself)."""
+
+    def _enter_phase(self, state: State, phase: str, events: list[Event]) -> None:
+        """Begin a phase of the turn (it may pass by itself)."""
+
+    def _next_company(self, state: State, events: list[Event]) -> None:
+        """The next company's movement/hazard or site phase, or the next phase."""
 
     def _end_turn(self, state: State, events: list[Event]) -> None:
         """The end phase is over: refill or trim the hands, then the next turn."""

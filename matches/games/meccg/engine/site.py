@@ -4,7 +4,7 @@ on-guard cards when the rules let them be revealed ("Auf-die-Lauer Legen")."""
 
 from __future__ import annotations
 
-from matches.engine.base import IllegalAction, State, gettext_noop
+from matches.engine.base import IllegalAction, State, gettext_noop, ngettext_noop
 
 from . import effects, factions, sites
 from . import state as st
@@ -23,10 +23,11 @@ class SiteMixin(Base):
         effects.refuse_site_phase(state, group)  # Lost in Free-domains: "may do nothing during its site phase"
         group["entered"] = True
         site = st.info(state, group["site"])
-        self._log(
+        self._log_company(
             events,
-            gettext_noop("%(company)s betritt %(site)s."),
-            company=self._company_label(state, group),
+            state,
+            ngettext_noop("%(company)s betritt %(site)s.", "%(company)s betreten %(site)s."),
+            group,
             site=site["name_de"],
         )
         # "Wird der Ort betreten, muss sich die Gemeinschaft dem automatischen Angriff stellen. Der Gegner kann eine

@@ -3,12 +3,15 @@ passing, automatic passing, trimming the hand, the end of a turn."""
 
 from __future__ import annotations
 
-from matches.engine.base import Event, IllegalAction, State, gettext_noop
+from matches.engine.base import Event, IllegalAction, State, gettext_noop, ngettext_noop
 
 from . import effects
 from . import state as st
 from .cardinfo import is_haven, is_hazard, is_long_event
 from .common import PHASE_NAMES, PHASES, Base, part
+
+# Automatic steps after one move at most (a batch, the passes of a chain, an attack's planned windows).
+AUTO_STEPS = 80
 
 
 class TurnsMixin(Base):
@@ -96,10 +99,14 @@ class TurnsMixin(Base):
                 group["entered"] = False
                 group["minor_extra"] = False  # one extra minor item per site phase ("Geringere Gegenstände")
                 if self._site_phase_passes_itself(state, group):
-                    self._log(
+                    self._log_company(
                         events,
-                        gettext_noop("%(company)s steht an einem Zufluchtsort: keine Ortsphase."),
-                        company=self._company_label(state, group),
+                        state,
+                        ngettext_noop(
+                            "%(company)s steht an einem Zufluchtsort: keine Ortsphase.",
+                            "%(company)s stehen an einem Zufluchtsort: keine Ortsphase.",
+                        ),
+                        group,
                     )
                     continue
                 self._log(
@@ -130,6 +137,12 @@ class TurnsMixin(Base):
             return None
         self._require_active(state, seat)
         phase = turn["phase"]
+        if phase == "organization" and {"answers", "leave"} & action.keys():
+            # Issue 31: the standing answers of every company that has none yet (those that stay), said with the end
+            # of the organisation phase.
+            for group in state["companies"]:
+                if group["owner"] == seat and not group.get("plan"):
+                    self._set_plan(state, group, {k: action[k] for k in ("answers", "leave") if k in action})
         if phase == "site" and self._current_company(state):
             self._next_company(state, events)
         elif phase == "end":
@@ -181,11 +194,15 @@ class TurnsMixin(Base):
         self._log(events, gettext_noop("%(player)s passt für den Rest dieser Phase automatisch."), seat)
 
     def _auto_passes(self, state: State, events: list[Event]) -> None:
-        """Play by post must not stall: a seat that chose auto-pass, or has nothing to answer, passes (pace.py)."""
-        for _ in range(12):
-            if state["stage"] != "play" or state.get("request") or (state.get("attack") and not state["chain"]):
+        """Play by post must not stall: a seat that chose auto-pass, or has nothing to answer, passes (pace.py); what
+        players said in advance is carried out (a hazard batch, the plans of an attack, standing answers)."""
+        for _ in range(AUTO_STEPS):
+            if state["stage"] != "play" or state.get("request"):
                 return
-            if not self._pace(state, events):
+            if state.get("attack") and not state["chain"]:
+                if not self._plan_step(state, events):
+                    return
+            elif not self._pace(state, events):
                 return
 
     def _do_discard(self, state, seat, action, events):

@@ -8,7 +8,7 @@ from matches.engine.base import State
 
 from . import state as st
 from .cardinfo import is_minor_item
-from .common import PHASE_NAMES, Base
+from .common import PHASE_NAMES, Base, region_name
 
 
 class ViewMixin(Base):
@@ -79,31 +79,7 @@ class ViewMixin(Base):
                     else []
                 )
             players.append(entry)
-        companies = []
-        for group in state["companies"]:
-            own = seat == group["owner"]
-            dest = None
-            if group["dest"]:
-                revealed = not state["inst"][group["dest"]]["face_down"]
-                dest = card(group["dest"]) if (own or revealed) else {"hidden": True}
-            companies.append(
-                {
-                    "id": group["id"],
-                    "owner": group["owner"],
-                    "site": card(group["site"]) if group["site"] else None,
-                    "characters": [card(i) for i in group["chars"]],
-                    "size": st.company_size(state, group["chars"]),
-                    "destination": dest,
-                    "route": group["route"] if (own or (dest and not dest.get("hidden"))) else None,
-                    "hazard_limit": group["limit"],
-                    "hazards_played": group["hazards"],
-                    "on_guard": [
-                        card(i, hidden=not (seat is not None and state["inst"][i]["owner"] == seat))
-                        for i in group["on_guard"]
-                    ],
-                    "entered": group["entered"],
-                }
-            )
+        companies = self._companies_view(state, seat, card)
         turn = state["turn"]
         view = {
             "stage": state["stage"],
@@ -131,11 +107,68 @@ class ViewMixin(Base):
             "request": self._request_view(state),
             "attack": self._attack_view(state, card),
             "current_seats": self.current_seats(state),
+            "standing": self._standing_view(state, seat, card),
         }
         view["cards"] = {
             code: {k: v for k, v in state["cards"][code].items() if k not in ("havens",)} for code in sorted(codes)
         }
         return view
+
+    def _companies_view(self, state: State, seat: int | None, card) -> list[dict]:
+        """Every company: its characters, site and destination (face down to the other seat until revealed)."""
+        companies = []
+        for group in state["companies"]:
+            own = seat == group["owner"]
+            dest = None
+            if group["dest"]:
+                revealed = not state["inst"][group["dest"]]["face_down"]
+                dest = card(group["dest"]) if (own or revealed) else {"hidden": True}
+            companies.append(
+                {
+                    "id": group["id"],
+                    # Issue 31: "Aragorn II in Bruchtal", as players name a company (a text for the reader).
+                    "name": self._company_name(state, group),
+                    "owner": group["owner"],
+                    "site": card(group["site"]) if group["site"] else None,
+                    "characters": [card(i) for i in group["chars"]],
+                    "size": st.company_size(state, group["chars"]),
+                    "destination": dest,
+                    "route": group["route"] if (own or (dest and not dest.get("hidden"))) else None,
+                    "hazard_limit": group["limit"],
+                    "hazards_played": group["hazards"],
+                    "on_guard": [
+                        card(i, hidden=not (seat is not None and state["inst"][i]["owner"] == seat))
+                        for i in group["on_guard"]
+                    ],
+                    "entered": group["entered"],
+                    **self._own_company_view(state, group, seat, card),
+                }
+            )
+        return companies
+
+    def _own_company_view(self, state: State, group: dict, seat: int | None, card) -> dict:
+        """What only one seat sees of a company: its owner the standing answers (and the route's German names);
+        the hazard player the hazards he has queued for it (batches.py)."""
+        out: dict = {}
+        route = group["route"]
+        if route and (seat == group["owner"] or not state["inst"][group["dest"]]["face_down"]):
+            out["route_names"] = [region_name(state, r) for r in route["regions"]]
+        if seat == group["owner"] and group.get("plan"):
+            out["plan"] = dict(group["plan"])
+        batch = group.get("batch")
+        if batch and batch["seat"] == seat:
+            out["batch"] = [card(p["card"]) for p in batch["plays"] if p.get("card") in state["inst"]]
+        return out
+
+    def _standing_view(self, state: State, seat: int | None, card) -> dict | None:
+        """A seat's own standing answers for this turn: the cards it discards first, how its excess strikes go."""
+        turn = state.get("turn")
+        if seat is None or not turn:
+            return None
+        hand = state["players"][seat]["hand"]
+        trim = [card(i) for i in (turn.get("trim_plan") or [[], []])[seat] if i in hand]
+        excess = state["players"][seat].get("excess")
+        return {"discard": trim, "excess": excess} if trim or excess else None
 
     def _hidden_in_play(self, state: State, iid: str, seat: int | None) -> bool:
         inst = state["inst"][iid]

@@ -5,6 +5,7 @@ import pytest
 
 from matches.engine.base import IllegalAction
 from matches.games.meccg.engine import effects, scripts
+from matches.games.meccg.engine.offers import fill_form
 
 from .card_plays import any_key, give, in_play_for, play, refused, settle
 from .conftest import dice
@@ -34,15 +35,34 @@ def attacks(game, catalogue, code):
 
 
 def finish_attack(game, stay=False):
-    """Both sides take the first combat move the table offers until the attack is over."""
-    kinds = ("resolve_strike", "attacker_strike", "assign_strike", "assign_done", "resolve_all", "take_done", "pass")
+    """Both sides take the first combat move the table offers until the attack is over (a plan's form with its
+    defaults; ``stay``: every character it may keeps untapped)."""
+    kinds = (
+        "defend",
+        "attacker_plan",
+        "resolve_strike",
+        "attacker_strike",
+        "assign_strike",
+        "assign_done",
+        "resolve_all",
+        "take_done",
+        "pass",
+    )
     for _ in range(60):
         if not game.state["attack"]:
             return
         seat = game.engine.current_seats(game.state)[0]
         legal = [a for a in game.engine.legal_actions(game.state, seat) if a.get("type") in kinds and "label" in a]
-        for move in sorted(legal, key=lambda a: kinds.index(a["type"])):
-            move = {k: v for k, v in move.items() if k not in ("label", "cards")}
+        for entry in sorted(legal, key=lambda a: kinds.index(a["type"])):
+            values = {
+                f["name"]: [o["value"] for o in f["options"][: f["min"]]]
+                for f in entry.get("form", ())
+                if f.get("kind") == "pick" and f.get("min") and f.get("default") is None
+            }
+            untapped = next((f for f in entry.get("form", ()) if f["name"] == "untapped"), None)
+            if stay and untapped:
+                values["untapped"] = [o["value"] for o in untapped["options"]]
+            move = fill_form(entry, values)
             if move["type"] == "resolve_strike" and stay:
                 move["stay_untapped"] = True
             try:

@@ -118,8 +118,10 @@ def test_excess_strikes_are_put_on_strike_by_strike_before_each_strike(game, cat
     attack = game.state["attack"]
     assert (attack["stage"], attack["strike"]) == ("strike_attacker", bilbo)
     assert game.engine.current_seats(game.state) == [1]
-    offered = [a.get("excess") for a in game.engine.choices(game.state, 1) if a["type"] == "attacker_strike"]
-    assert sorted(offered) == [0, 1, 2]
+    # Issue 31: the attacker's choice is one form (excess strikes per open strike, together at most those left).
+    (plan,) = [a for a in game.engine.choices(game.state, 1) if a["type"] == "attacker_plan"]
+    (excess,) = [f for f in plan["form"] if f["name"] == "excess"]
+    assert (excess["kind"], excess["total"], [o["value"] for o in excess["options"]]) == ("counts", 2, [bilbo])
     with pytest.raises(IllegalAction) as error:
         game.do(1, type="attacker_strike", excess=3)
     assert error.value.code == "bad_excess"
@@ -276,12 +278,14 @@ def test_request_modifier_is_visible_and_counts_for_the_strike_with_support(game
 def test_each_key_of_a_creature_is_its_own_button(game):
     to_bag_end(game)
     drake = hand_card(game, 1, "TW-20")
-    offered = [
-        a for a in game.engine.legal_actions(game.state, 1) if a.get("card") == drake and a["type"] == "play_card"
-    ]
-    assert [a["keyed"] for a in offered] == [{"kind": "region_type", "symbol": "w"}]
+    offered = [o for o in hazard_options(game) if o["value"]["card"] == drake and o["value"]["type"] == "play_card"]
+    assert [o["value"]["keyed"] for o in offered] == [{"kind": "region_type", "symbol": "w"}]
     assert Text.from_json(offered[0]["label"]).render() == "Höhlendrache spielen (Wildnis {w})"
     wight = hand_card(game, 1, "TW-14")
-    assert not [
-        a for a in game.engine.legal_actions(game.state, 1) if a.get("card") == wight and a["type"] == "play_card"
-    ]
+    assert not [o for o in hazard_options(game) if o["value"]["card"] == wight and o["value"]["type"] == "play_card"]
+
+
+def hazard_options(game):
+    """The plays the hazard player's batch form offers (issue 31: one form for the company's hazards)."""
+    (batch,) = [a for a in game.engine.legal_actions(game.state, 1) if a["type"] == "hazards" and "form" in a]
+    return next(f for f in batch["form"] if f["name"] == "plays")["options"]

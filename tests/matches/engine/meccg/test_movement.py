@@ -243,7 +243,9 @@ def test_company_arrives_after_both_pass_and_hands_are_refilled(game):
     assert game.state["inst"][game.find(0, "sites", "TW-421")]["zone"] == "sites"  # the haven back to the site deck
     assert [len(p["hand"]) for p in game.state["players"]] == [8, 8]
     assert company["id"] == game.companies(0)[0]["id"]
-    assert any("erreicht Beutelsend" in line for line in game.log())
+    # The verb agrees with the company's characters (issue 31): "Aragorn II erreicht …", "… , Bilbo erreichen …".
+    verb = "erreicht" if len(game.companies(0)[0]["chars"]) == 1 else "erreichen"
+    assert any(f"{verb} Beutelsend" in line for line in game.log())
 
 
 # --- chains ------------------------------------------------------------------------------------------
