@@ -27,7 +27,7 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 from . import state as st
 from .agents import home_sites
 from .cardinfo import key
-from .common import Base
+from .mixin_base import Base
 from .movement import _adjacent, canonical_region
 
 # "keine Version eines Helden-Zufluchtsorts": the hero havens of the card data (Site, Hero, {H}).

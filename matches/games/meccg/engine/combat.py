@@ -27,7 +27,8 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 
 from . import effects, stats, windows
 from . import state as st
-from .common import Base, part
+from .log_text import part
+from .mixin_base import Base
 
 COMBAT_ACTIONS = (
     "assign_strike",

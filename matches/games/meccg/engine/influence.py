@@ -19,7 +19,8 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 from . import state as st
 from . import stats
 from .cardinfo import avatar_kind, influence_cost, is_hazard, key
-from .common import Base, part, signed
+from .log_text import part, signed
+from .mixin_base import Base
 
 DARK = ("minion", "balrog")
 LIGHT = ("hero", "fallen-wizard")

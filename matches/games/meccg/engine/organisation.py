@@ -8,7 +8,8 @@ from matches.engine.base import Event, IllegalAction, State, gettext_noop
 from . import state as st
 from . import uniqueness
 from .cardinfo import avatar_kind, is_haven, key
-from .common import Base, _text
+from .log_text import _text
+from .mixin_base import Base
 from .movement import region_route, starter_route
 
 

@@ -8,7 +8,9 @@ from matches.engine.base import State
 
 from . import state as st
 from .cardinfo import is_minor_item
-from .common import PHASE_NAMES, Base, region_name
+from .constants import PHASE_NAMES
+from .log_text import region_name
+from .mixin_base import Base
 
 
 class ViewMixin(Base):
