@@ -32,7 +32,6 @@ from .movement import _adjacent, canonical_region
 
 # "keine Version eines Helden-Zufluchtsorts": the hero havens of the card data (Site, Hero, {H}).
 HERO_HAVENS = frozenset(key(name) for name in ("Rivendell", "Lórien", "Grey Havens", "Edhellond"))
-MOVE_KINDS = ("move", "back", "home")
 
 
 class AgentMovesMixin(Base):

@@ -30,16 +30,6 @@ from . import state as st
 from .log_text import part
 from .mixin_base import Base
 
-COMBAT_ACTIONS = (
-    "assign_strike",
-    "assign_done",
-    "resolve_strike",
-    "resolve_all",
-    "attacker_strike",
-    "take_item",
-    "take_done",
-)
-
 
 class CombatMixin(Base):
     # --- starting an attack -------------------------------------------------------------------------

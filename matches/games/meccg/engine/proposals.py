@@ -43,9 +43,6 @@ STATS = {
 
 
 class ProposalsMixin(Base):
-    def _request_open(self, state: State) -> dict | None:
-        return state.get("request")
-
     def _do_propose(self, state, seat, action, events):
         self._stage(state, "play")
         if state.get("request"):
