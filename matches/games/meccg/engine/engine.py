@@ -4,13 +4,16 @@ The engine enforces seeds/003 (Spielvorbereitung, Spielzugübersicht, Spielende)
 check, the character draft, starting sites and items, the six phases of a turn, characters, companies,
 movement, the hazard limit, creatures keyed by the keying module, combat with its card windows, the chain of
 effects, hands of eight, exhaustion, the council and the score by "Punkte". A card's text is carried out where
-the card has a script (``scripts.py``, ``effects.py``, ``cardtext/*.toml``); any other text is a proposal the
-opponent answers (``proposals.py``).
+the card has a script (``scripts.py``, ``effects.py``, ``cardtext/*.toml``); the few free actions a card's cost
+needs (tap, reveal, roll: ``free_actions.py``) are moves of their own; any other text is a proposal the opponent
+answers (``proposals.py``).
 
 Moves are declared in ``moves.py`` (type → handler, windows, who may send it); ``windows.py`` names the window a
 state is in; ``apply`` dispatches only through the table. The rules live in one module per concern, each a mixin
-of ``MeccgEngine``, calling each other only through the protocol ``shared.Table`` declares; rules several
-concerns share are plain functions (``windows``, ``effects``, ``uniqueness``, ``stats``, ``sites``, ``keying``).
+of ``MeccgEngine`` derived from ``mixin_base.Base`` (stage, own cards, log lines, dice), calling each other only
+through the protocol ``shared.Table`` declares; rules several concerns share are plain functions (``windows``,
+``effects``, ``uniqueness``, ``stats``, ``sites``, ``keying``), the game's fixed names and figures are in
+``constants.py``, the pieces of log texts in ``log_text.py``.
 Card data arrives as plain dicts (``cardinfo.from_record``); the deck check is a callable handed in by the
 Django side. Where the rulebook is silent the code says so in a comment ("Decision:").
 """
