@@ -99,14 +99,8 @@ def test_illegal_deck_is_refused_with_the_reason(running, users, meccg_cards):
     assert move.error_code == "deck_illegal"
 
 
-def test_a_whole_match_from_deck_choice_to_final_score(running, meccg_decks, users):
-    match, seats = running
-    hero, minion = meccg_decks
-    frodo, sam = users[:2]
-    assert choose_deck(frodo, match, hero).status_code == 202
-    assert choose_deck(sam, match, minion).status_code == 202
-    order = {u: s for s, u in seats.items()}
-    # The draft: one character each, then both stop.
+def _draft_and_start(match, order, frodo, sam):
+    """One character each in the draft, then both stop; the minion player starts at Dol Guldur."""
     for user in (frodo, sam):
         view = state_of(user, match)["view"]
         me = view["players"][order[user]]
@@ -124,45 +118,61 @@ def test_a_whole_match_from_deck_choice_to_final_score(running, meccg_decks, use
     assert len(view["players"][order[frodo]]["hand"]) == 8
     assert "hand" not in view["players"][order[sam]]
 
-    def play_turn(user, *, mill=False, council=False):
-        seat = order[user]
-        other = sam if user is frodo else frodo
-        while True:
-            view = state_of(user, match)["view"]
-            turn = view["turn"]
-            if view["stage"] != "play" or turn["active"] != seat:
-                return view
-            for trimmer in (frodo, sam):
-                v = state_of(trimmer, match)["view"]
-                if order[trimmer] in v["current_seats"] and len(v["players"][order[trimmer]]["hand"]) > 8:
-                    legal = api(trimmer).get(f"/api/matches/{match.pk}/legal/").json()["actions"]
-                    if legal and legal[0]["type"] == "discard":
-                        submit(trimmer, match, legal[0])
-                        break
-            else:
-                if turn["phase"] == "organization" and mill:
-                    # Playing through a whole deck takes dozens of turns: the test exhausts it in the stored
-                    # state (no move can: issue 19 closed the self-mill).
+
+def _play_turn(match, order, players, user, *, mill=False, council=False):
+    """Play ``user``'s turn by the simplest moves (trimming hands, passing), optionally exhausting the deck in the
+    organisation phase or calling the council in the end phase; returns the view once the turn is over."""
+    seat = order[user]
+    other = next(p for p in players if p is not user)
+    while True:
+        view = state_of(user, match)["view"]
+        turn = view["turn"]
+        if view["stage"] != "play" or turn["active"] != seat:
+            return view
+        for trimmer in players:
+            v = state_of(trimmer, match)["view"]
+            if order[trimmer] in v["current_seats"] and len(v["players"][order[trimmer]]["hand"]) > 8:
+                legal = api(trimmer).get(f"/api/matches/{match.pk}/legal/").json()["actions"]
+                if legal and legal[0]["type"] == "discard":
+                    submit(trimmer, match, legal[0])
+                    break
+        else:
+            if turn["phase"] == "organization" and mill:
+                # Playing through a whole deck takes dozens of turns: the test exhausts it in the stored
+                # state (no move can: issue 19 closed the self-mill).
+                stored = Match.objects.get(pk=match.pk)
+                stored.state["players"][seat]["exhausted"] += 1
+                stored.save(update_fields=["state"])
+                mill = False
+                continue
+            if turn["phase"] == "end" and council:
+                if view["players"][seat]["alignment"] == "minion":
+                    # "Schergen- und Balrog-Spieler müssen zum Einberufen des Rates außerdem die Karte Saurons
+                    # Kriegsrat spielen": the sample deck has none; the test deals one into the stored hand.
                     stored = Match.objects.get(pk=match.pk)
-                    stored.state["players"][seat]["exhausted"] += 1
+                    stored.state["cards"]["LE-235"] = catalogue()["LE-235"]
+                    st.new_instance(stored.state, "LE-235", seat, "hand")
                     stored.save(update_fields=["state"])
-                    mill = False
-                    continue
-                if turn["phase"] == "end" and council:
-                    if view["players"][seat]["alignment"] == "minion":
-                        # "Schergen- und Balrog-Spieler müssen zum Einberufen des Rates außerdem die Karte Saurons
-                        # Kriegsrat spielen": the sample deck has none; the test deals one into the stored hand.
-                        stored = Match.objects.get(pk=match.pk)
-                        stored.state["cards"]["LE-235"] = catalogue()["LE-235"]
-                        st.new_instance(stored.state, "LE-235", seat, "hand")
-                        stored.save(update_fields=["state"])
-                    submit(user, match, {"type": "call_council"})
-                    council = False
-                    continue
-                if turn["phase"] == "movement" and turn["company"] and turn["done"][seat]:
-                    submit(other, match, {"type": "pass"})
-                    continue
-                submit(user, match, {"type": "next_phase"})
+                submit(user, match, {"type": "call_council"})
+                council = False
+                continue
+            if turn["phase"] == "movement" and turn["company"] and turn["done"][seat]:
+                submit(other, match, {"type": "pass"})
+                continue
+            submit(user, match, {"type": "next_phase"})
+
+
+def test_a_whole_match_from_deck_choice_to_final_score(running, meccg_decks, users):
+    match, seats = running
+    hero, minion = meccg_decks
+    frodo, sam = users[:2]
+    assert choose_deck(frodo, match, hero).status_code == 202
+    assert choose_deck(sam, match, minion).status_code == 202
+    order = {u: s for s, u in seats.items()}
+    _draft_and_start(match, order, frodo, sam)
+
+    def play_turn(user, **options):
+        return _play_turn(match, order, (frodo, sam), user, **options)
 
     first = frodo if state_of(frodo, match)["view"]["turn"]["active"] == order[frodo] else sam
     second = sam if first is frodo else frodo

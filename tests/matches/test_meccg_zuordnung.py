@@ -123,87 +123,88 @@ def test_named_region_keying(post):
     assert ("region", "Angmar", True) in keys(minion)
 
 
-@pytest.mark.parametrize(
-    ("body", "field", "code"),
-    [
-        ({"creature": "Nichtda", "alignment": "hero", "from": "Rivendell", "to": None}, "creature", "unknown_creature"),
-        ({"creature": "Rivendell", "alignment": "hero", "from": "Rivendell", "to": None}, "creature", "not_creature"),
-        ({"creature": "Gandalf", "alignment": "hero", "from": "Rivendell", "to": None}, "creature", "not_creature"),
-        ({"creature": "Cave-drake", "alignment": "hero", "from": "Atlantis", "to": None}, "from", "unknown_site"),
-        ({"creature": "Cave-drake", "alignment": "hero", "from": "Rivendell", "to": "Rhudaur"}, "to", "not_site"),
-        ({"creature": "Cave-drake", "alignment": "elf", "from": "Rivendell", "to": None}, "alignment", None),
-        (
-            {"creature": "Cave-drake", "alignment": "hero", "from": "Rivendell", "to": "Moria", "movement": "starter"},
-            "movement",
-            "no_starter_route",
-        ),
-        (
-            {
-                "creature": "Cave-drake",
-                "alignment": "hero",
-                "from": "Rivendell",
-                "to": "Goblin-gate",
-                "movement": "region",
-                "regions": ["Rhudaur", "Hollin", "High Pass"],
-            },
-            "regions",
-            "not_adjacent",
-        ),
-        (
-            {
-                "creature": "Cave-drake",
-                "alignment": "hero",
-                "from": "Rivendell",
-                "to": "Goblin-gate",
-                "movement": "region",
-                "regions": ["Rhudaur", "Nirgendwo", "High Pass"],
-            },
-            "regions",
-            "unknown_region_name",
-        ),
-        (
-            {
-                "creature": "Cave-drake",
-                "alignment": "hero",
-                "from": "Rivendell",
-                "to": "Dol Guldur",
-                "movement": "region",
-                "regions": ["Rhudaur", "High Pass", "Anduin Vales", "Western Mirkwood", "Southern Mirkwood"],
-            },
-            "regions",
-            "too_many_regions",
-        ),
-        (
-            {
-                "creature": "Cave-drake",
-                "alignment": "hero",
-                "from": "Rivendell",
-                "to": "Goblin-gate",
-                "movement": "region",
-                "regions": ["Rhudaur", "High Pass", "Rhudaur", "High Pass"],
-            },
-            "regions",
-            None,
-        ),
-        (
-            {
-                "creature": "Cave-drake",
-                "alignment": "hero",
-                "from": "Rivendell",
-                "to": "Goblin-gate",
-                "movement": "region",
-                "regions": ["Hollin", "High Pass"],
-            },
-            "regions",
-            "route_ends",
-        ),
-        (
-            {"creature": "Cave-drake", "alignment": "hero", "from": "Lórien", "to": "Moria", "movement": "flight"},
-            "movement",
-            "invalid_movement",
-        ),
-    ],
-)
+# Bodies the calculator refuses: (body, the field the message names, the error code or None for any).
+REFUSALS = [
+    ({"creature": "Nichtda", "alignment": "hero", "from": "Rivendell", "to": None}, "creature", "unknown_creature"),
+    ({"creature": "Rivendell", "alignment": "hero", "from": "Rivendell", "to": None}, "creature", "not_creature"),
+    ({"creature": "Gandalf", "alignment": "hero", "from": "Rivendell", "to": None}, "creature", "not_creature"),
+    ({"creature": "Cave-drake", "alignment": "hero", "from": "Atlantis", "to": None}, "from", "unknown_site"),
+    ({"creature": "Cave-drake", "alignment": "hero", "from": "Rivendell", "to": "Rhudaur"}, "to", "not_site"),
+    ({"creature": "Cave-drake", "alignment": "elf", "from": "Rivendell", "to": None}, "alignment", None),
+    (
+        {"creature": "Cave-drake", "alignment": "hero", "from": "Rivendell", "to": "Moria", "movement": "starter"},
+        "movement",
+        "no_starter_route",
+    ),
+    (
+        {
+            "creature": "Cave-drake",
+            "alignment": "hero",
+            "from": "Rivendell",
+            "to": "Goblin-gate",
+            "movement": "region",
+            "regions": ["Rhudaur", "Hollin", "High Pass"],
+        },
+        "regions",
+        "not_adjacent",
+    ),
+    (
+        {
+            "creature": "Cave-drake",
+            "alignment": "hero",
+            "from": "Rivendell",
+            "to": "Goblin-gate",
+            "movement": "region",
+            "regions": ["Rhudaur", "Nirgendwo", "High Pass"],
+        },
+        "regions",
+        "unknown_region_name",
+    ),
+    (
+        {
+            "creature": "Cave-drake",
+            "alignment": "hero",
+            "from": "Rivendell",
+            "to": "Dol Guldur",
+            "movement": "region",
+            "regions": ["Rhudaur", "High Pass", "Anduin Vales", "Western Mirkwood", "Southern Mirkwood"],
+        },
+        "regions",
+        "too_many_regions",
+    ),
+    (
+        {
+            "creature": "Cave-drake",
+            "alignment": "hero",
+            "from": "Rivendell",
+            "to": "Goblin-gate",
+            "movement": "region",
+            "regions": ["Rhudaur", "High Pass", "Rhudaur", "High Pass"],
+        },
+        "regions",
+        None,
+    ),
+    (
+        {
+            "creature": "Cave-drake",
+            "alignment": "hero",
+            "from": "Rivendell",
+            "to": "Goblin-gate",
+            "movement": "region",
+            "regions": ["Hollin", "High Pass"],
+        },
+        "regions",
+        "route_ends",
+    ),
+    (
+        {"creature": "Cave-drake", "alignment": "hero", "from": "Lórien", "to": "Moria", "movement": "flight"},
+        "movement",
+        "invalid_movement",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "field", "code"), REFUSALS)
 def test_refusals_name_the_field_in_german(post, body, field, code):
     response = post(**body)
     err = error(response, field)

@@ -7,7 +7,7 @@ import json
 import os
 
 from . import cards, freeplay
-from .engine.common import PHASES
+from .engine.constants import PHASES
 from .engine.engine import MeccgEngine
 from .engine.keying import key_creature
 from .scenario import HERO_DECK, MINION_DECK, EngineDriver, Script

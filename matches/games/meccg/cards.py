@@ -99,10 +99,6 @@ def deck_action(user, deck_id) -> dict:
     }
 
 
-def own_decks(user):
-    return Deck.objects.filter(owner=user).order_by("name") if user.is_authenticated else Deck.objects.none()
-
-
 def deck_choice(user, state: dict | None, seat: int | None) -> dict:
     """The deck choice form's offer: own decks with the check's verdict against the opponent's alignment (once he
     has chosen), and the starter decks."""

@@ -30,7 +30,7 @@ _DECK = Obj(
 )
 # How a creature is keyed: {"kind": "region_type"|"site_type", "symbol": "w"} or {"kind": …, "name": "…"}.
 _KEYED = AnyOf(Obj({"kind": Str(20), "symbol": Str(4), "name": Str(100)}), Null())
-# A correction the opponent accepts or declines (requests.py).
+# A correction the opponent accepts or declines (proposals.py).
 _CHANGE = Obj(
     {
         "type": Str(40),

@@ -27,12 +27,11 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 from . import state as st
 from .agents import home_sites
 from .cardinfo import key
-from .common import Base
+from .mixin_base import Base
 from .movement import _adjacent, canonical_region
 
 # "keine Version eines Helden-Zufluchtsorts": the hero havens of the card data (Site, Hero, {H}).
 HERO_HAVENS = frozenset(key(name) for name in ("Rivendell", "Lórien", "Grey Havens", "Edhellond"))
-MOVE_KINDS = ("move", "back", "home")
 
 
 class AgentMovesMixin(Base):

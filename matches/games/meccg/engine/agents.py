@@ -33,7 +33,8 @@ from . import keying
 from . import state as st
 from .agent_creatures import check_creature
 from .cardinfo import is_creature, is_hazard, key
-from .common import Base, _text, part
+from .log_text import _text, part
+from .mixin_base import Base
 
 AGENT_HAZARD_ALIGNMENTS = ("hero", "balrog")
 AGENT_ACTIONS = ("untap", "heal", "hide", "move", "back", "home", "creature")

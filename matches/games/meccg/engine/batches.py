@@ -25,7 +25,7 @@ from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 from . import snapshot
 from . import state as st
 from .cardinfo import is_creature, is_hazard
-from .common import Base
+from .mixin_base import Base
 
 BATCH_TYPES = ("play_card", "on_guard")
 PLAY_FIELDS = ("type", "card", "keyed", "target", "mode")

@@ -9,8 +9,9 @@ from matches.engine.base import IllegalAction, State, Text, gettext_noop
 from . import state as st
 from .agents import home_sites
 from .cardinfo import is_creature, is_hazard
-from .common import Base, part
 from .keying import REGION_TYPES, SITE_TYPES
+from .log_text import part
+from .mixin_base import Base
 
 
 def text(template: str, **params) -> dict:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from matches.engine.base import Event, State, gettext_noop
 
 from . import effects
-from .common import Base, part
+from .log_text import part
+from .mixin_base import Base
 
 WINDOW_NAMES = {
     "attack": gettext_noop("vor dem Zuweisen der Hiebe"),

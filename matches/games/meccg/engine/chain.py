@@ -7,8 +7,8 @@ from matches.engine.base import Event, IllegalAction, State, gettext_noop
 from . import effects, effects_abilities, scripts, uniqueness
 from . import state as st
 from .cardinfo import is_creature, is_hazard, is_long_event, is_short_event, is_site_resource
-from .common import Base
 from .council import is_war_council
+from .mixin_base import Base
 
 
 class ChainMixin(Base):

@@ -19,7 +19,7 @@ from . import effects, effects_abilities, moves, scripts, snapshot, stats, windo
 from . import state as st
 from .buttons import key_label, on_guard_label, text
 from .cardinfo import is_creature, is_hazard
-from .common import Base
+from .mixin_base import Base
 from .offers import META, answers_field, leave_field
 
 MAX_CANDIDATES = 160

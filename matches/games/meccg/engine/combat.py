@@ -27,17 +27,8 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 
 from . import effects, stats, windows
 from . import state as st
-from .common import Base, part
-
-COMBAT_ACTIONS = (
-    "assign_strike",
-    "assign_done",
-    "resolve_strike",
-    "resolve_all",
-    "attacker_strike",
-    "take_item",
-    "take_done",
-)
+from .log_text import part
+from .mixin_base import Base
 
 
 class CombatMixin(Base):

@@ -14,7 +14,8 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 from . import effects, stats
 from . import state as st
 from .cardinfo import avatar_kind, is_haven
-from .common import Base, part, signed
+from .log_text import part, signed
+from .mixin_base import Base
 
 
 class CorruptionMixin(Base):

@@ -9,7 +9,8 @@ from matches.engine.base import Event, IllegalAction, State, gettext_noop
 from . import scoring
 from . import state as st
 from .cardinfo import is_hazard, key
-from .common import COUNCIL_POINTS, Base
+from .constants import COUNCIL_POINTS
+from .mixin_base import Base
 
 
 class CouncilMixin(Base):

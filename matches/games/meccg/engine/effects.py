@@ -241,7 +241,7 @@ def creature_attack(state: State, iid: str, attack: dict) -> dict:
 def continuous_attack(state: State, attack: dict, events: list[Event], group: dict | None = None) -> None:
     """The permanent and long events in play that change every attack of a race ("All Undead attacks receive +1
     strike and +1 prowess"): applied when the attack starts, and logged."""
-    from .common import signed
+    from .log_text import signed
 
     attack["wounded_before"] = [i for i in (group or {}).get("chars", ()) if state["inst"][i]["wounded"]]
     for name, values in attack_bonus(state, attack):

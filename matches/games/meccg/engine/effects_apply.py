@@ -11,8 +11,8 @@ from matches.engine.base import Event, State, Text, counted, gettext_noop, ngett
 
 from . import state as st
 from .cardinfo import is_creature
-from .common import part, signed
 from .effects_state import add, name_of
+from .log_text import part, signed
 
 if TYPE_CHECKING:
     pass

@@ -6,10 +6,10 @@ from __future__ import annotations
 from matches.engine.base import State, gettext_noop
 
 from . import state as st
-from .common import part, signed
 from .effects_apply import APPLY_HANDLERS
 from .effects_state import add, face_up_in_play
 from .effects_state import name_of as _name
+from .log_text import part, signed
 
 
 def _company_of_link(state: State, link: dict) -> dict | None:

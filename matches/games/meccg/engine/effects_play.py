@@ -216,7 +216,7 @@ def _pick_options(state: State, seat: int, mode: dict) -> list[str | None]:
 
 
 def _effect_word(effect: dict) -> dict:
-    from .common import part, signed
+    from .log_text import part, signed
 
     if effect["do"] == "modify":
         return part(

@@ -4,13 +4,16 @@ The engine enforces seeds/003 (Spielvorbereitung, Spielzugübersicht, Spielende)
 check, the character draft, starting sites and items, the six phases of a turn, characters, companies,
 movement, the hazard limit, creatures keyed by the keying module, combat with its card windows, the chain of
 effects, hands of eight, exhaustion, the council and the score by "Punkte". A card's text is carried out where
-the card has a script (``scripts.py``, ``effects.py``, ``cardtext/*.toml``); any other text is a proposal the
-opponent answers (``requests.py``).
+the card has a script (``scripts.py``, ``effects.py``, ``cardtext/*.toml``); the few free actions a card's cost
+needs (tap, reveal, roll: ``free_actions.py``) are moves of their own; any other text is a proposal the opponent
+answers (``proposals.py``).
 
 Moves are declared in ``moves.py`` (type → handler, windows, who may send it); ``windows.py`` names the window a
 state is in; ``apply`` dispatches only through the table. The rules live in one module per concern, each a mixin
-of ``MeccgEngine``, calling each other only through the protocol ``shared.Table`` declares; rules several
-concerns share are plain functions (``windows``, ``effects``, ``uniqueness``, ``stats``, ``sites``, ``keying``).
+of ``MeccgEngine`` derived from ``mixin_base.Base`` (stage, own cards, log lines, dice), calling each other only
+through the protocol ``shared.Table`` declares; rules several concerns share are plain functions (``windows``,
+``effects``, ``uniqueness``, ``stats``, ``sites``, ``keying``), the game's fixed names and figures are in
+``constants.py``, the pieces of log texts in ``log_text.py``.
 Card data arrives as plain dicts (``cardinfo.from_record``); the deck check is a callable handed in by the
 Django side. Where the rulebook is silent the code says so in a comment ("Decision:").
 """
@@ -23,10 +26,11 @@ from typing import Any
 from matches.engine import rng
 from matches.engine.base import Action, Event, IllegalAction, Result, State, gettext_noop
 
-from . import form, moves, windows
+from . import form_fields, moves, windows
 from . import state as st
 from .agent_moves import AgentMovesMixin
 from .agents import AgentsMixin
+from .auto_pass import AutoPassMixin
 from .batches import HazardBatchMixin
 from .buttons import ButtonsMixin
 from .card_windows import CardWindowsMixin
@@ -34,24 +38,24 @@ from .cardinfo import region_map
 from .chain import ChainMixin
 from .choices import ChoicesMixin
 from .combat import CombatMixin
-from .common import SHARED_KEYS, DeckChecker, _no_check, _text
+from .company_combat import CompanyCombatMixin
+from .constants import SHARED_KEYS
 from .corruption import CorruptionMixin
 from .council import CouncilMixin
+from .free_actions import FreeActionsMixin
 from .hazard_phase import HazardPhaseMixin
 from .influence import InfluenceMixin
+from .log_text import _text
 from .offers import OffersMixin
 from .organisation import OrganisationMixin
-from .pace import PaceMixin
 from .plans import CombatPlansMixin
-from .requests import RequestsMixin
+from .proposals import ProposalsMixin
 from .setup import SetupMixin
 from .site import SiteMixin
 from .snapshot import clone
 from .standing import StandingMixin
 from .strikes import StrikesMixin
-from .tools import ToolsMixin
 from .turns import TurnsMixin
-from .versus import VersusMixin
 from .view import ViewMixin
 
 ID_STREAM = 0x5A17_C0DE_1D5_F00D
@@ -67,6 +71,12 @@ COMPANY_MOVES = (
 )
 # Moves of the table named in the summary only when they can be made (see ``_summarised``).
 UNSUMMARISED = ("sideboard", "call_council", "draw", *COMPANY_MOVES)
+# The deck check the Django side hands in: (deck, opponent's alignment) → German problems.
+DeckChecker = Callable[[dict, str], list[str]]
+
+
+def _no_check(deck: dict, opponent_alignment: str) -> list[str]:
+    return []
 
 
 def _regions(catalogue: Mapping[str, dict]) -> dict[str, dict]:
@@ -85,7 +95,7 @@ class MeccgEngine(
     TurnsMixin,
     AgentsMixin,
     AgentMovesMixin,
-    PaceMixin,
+    AutoPassMixin,
     StandingMixin,
     OrganisationMixin,
     HazardPhaseMixin,
@@ -96,12 +106,12 @@ class MeccgEngine(
     CombatPlansMixin,
     StrikesMixin,
     CardWindowsMixin,
-    VersusMixin,
+    CompanyCombatMixin,
     CorruptionMixin,
     InfluenceMixin,
     CouncilMixin,
-    ToolsMixin,
-    RequestsMixin,
+    FreeActionsMixin,
+    ProposalsMixin,
     ChoicesMixin,
     ButtonsMixin,
     OffersMixin,
@@ -146,7 +156,7 @@ class MeccgEngine(
             "final": None,
             "request": None,
             "attack": None,
-            # Issue 19: phases and passes without a choice go by themselves (pace.py); off: every pass a move.
+            # Issue 19: phases and passes without a choice go by themselves (auto_pass.py); off: every pass a move.
             "auto_phases": options.get("auto_phases", True) is not False,
             # Issue 29: the table carries out the scripted cards' text (effects.py); false: every card's effect is
             # a proposal, as before (the rules tests of the structure use it to keep card windows out).
@@ -265,7 +275,7 @@ class MeccgEngine(
 
     def parse_form(self, fields: dict[str, Any]) -> Action:
         """Form fields of the no-JavaScript page: strings in, the engine's action out."""
-        return form.parse(fields)
+        return form_fields.parse(fields)
 
     from .actions import action_schema  # the actions it accepts (fields, kinds, sizes)
 

@@ -10,7 +10,8 @@ from matches.engine.base import Event, IllegalAction, State, gettext_noop, ngett
 from . import effects, keying
 from . import state as st
 from .cardinfo import avatar_kind, is_haven, key
-from .common import Base, _text, region_name
+from .log_text import _text, region_name
+from .mixin_base import Base
 
 
 class HazardPhaseMixin(Base):

@@ -19,7 +19,8 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 from . import state as st
 from . import stats
 from .cardinfo import avatar_kind, influence_cost, is_hazard, key
-from .common import Base, part, signed
+from .log_text import part, signed
+from .mixin_base import Base
 
 DARK = ("minion", "balrog")
 LIGHT = ("hero", "fallen-wizard")
@@ -28,88 +29,12 @@ SIDEBOARD_TO_DECK_MIN = 5
 
 class InfluenceMixin(Base):
     def _do_influence(self, state, seat, action, events):
-        turn = self._require_active(state, seat, "site")
+        """An influence attempt against an opponent's card at the company's site ("Abwerben"): the checks, the
+        figures subtracted, the two rolls; a success discards the card."""
+        group, who = self._influencer(state, seat, action)
+        target, info, same = self._influence_target(state, seat, action, group)
         player = state["players"][seat]
-        group = self._current_company(state)
-        if group is None or not group["entered"]:
-            raise IllegalAction("site_resource_phase", gettext_noop("Erst den Ort betreten."))
-        if player["influence_attempt"] or turn.get("company_attack"):
-            raise IllegalAction(
-                "influence_done",
-                gettext_noop(
-                    "Nur ein Beeinflussungsversuch je Runde, und keiner nach einem Kampf gegen eine Gemeinschaft."
-                ),
-            )
-        if player["turns"] <= 1:
-            raise IllegalAction("first_turn", gettext_noop("In deiner ersten Runde darfst du nicht abwerben."))
-        who = self._own_character(state, seat, action.get("character"))
-        if who not in group["chars"] or state["inst"][who]["tapped"] or state["inst"][who]["wounded"]:
-            raise IllegalAction(
-                "bearer_tapped", gettext_noop("Ein ungetappter Charakter dieser Gemeinschaft tappt dafür.")
-            )
-        if avatar_kind(st.info(state, who)) and turn.get("avatar_played") == who:
-            raise IllegalAction(
-                "avatar_new", gettext_noop("Ein Avatar darf in der Runde, in der er ins Spiel kam, nicht abwerben.")
-            )
-        target = action.get("target")
-        if not isinstance(target, str) or target not in state["inst"] or state["inst"][target]["owner"] == seat:
-            raise IllegalAction("bad_target", gettext_noop("Ziel ist eine Karte deines Gegners im Spiel."))
-        inst, info = state["inst"][target], st.info(state, target)
-        here = key(st.info(state, group["site"])["name_en"])
-        if inst["zone"] != "play" or inst["face_down"] or is_hazard(info):
-            raise IllegalAction("bad_target", gettext_noop("Ziel ist eine Karte deines Gegners im Spiel."))
-        if avatar_kind(info):
-            raise IllegalAction("avatar_target", gettext_noop("Den Avatar des Gegners kann man nicht abwerben."))
-        holder = inst["on"] or target
-        their_group = st.company_of(state, holder)
-        if info["subtype"] == "Faction":
-            if not any(key(n) == here for n in info.get("play_sites") or []):
-                raise IllegalAction(
-                    "other_site", gettext_noop("Ein Heer beeinflusst man nur dort, wo es spielbar ist.")
-                )
-        elif their_group is None or key(st.info(state, their_group["site"])["name_en"]) != here:
-            raise IllegalAction("other_site", gettext_noop("Das Ziel muss am selben Ort sein."))
-        shown = action.get("show")
-        same = False
-        if shown is not None:
-            self._own(state, seat, shown, "hand")
-            same = key(st.info(state, shown)["name_en"]) == key(info["name_en"])
-            if not same:
-                raise IllegalAction("not_same_card", gettext_noop("Die vorgezeigte Karte ist nicht dieselbe."))
-        if stats.is_item(info) and not same:
-            raise IllegalAction(
-                "item_needs_card", gettext_noop("Einen Gegenstand wirbt man nur mit derselben Karte von der Hand ab.")
-            )
-        # What is subtracted besides the opponent's roll and free general influence.
-        against, parts = 0, []
-        if info["type"] == "Character" or stats.is_ally(info):
-            mind = 0 if same else influence_cost(info)
-            against += mind
-            parts.append(part(gettext_noop("Geisteskraft %(n)s"), n=mind))
-        if stats.is_item(info):
-            bearer_mind = influence_cost(st.info(state, inst["on"]))
-            against += bearer_mind
-            parts.append(part(gettext_noop("Geisteskraft des Trägers %(n)s"), n=bearer_mind))
-        controller = inst["controller"] if info["type"] == "Character" else inst["on"]
-        if controller:
-            free = max(0, st.direct_influence_free(state, controller))
-            against += free
-            parts.append(part(gettext_noop("freier direkter Einfluss %(n)s"), n=free))
-        if info["subtype"] == "Faction" and not info.get("zero_in_play"):
-            against += info.get("influence_target") or 0
-            parts.append(part(gettext_noop("Heer %(n)s"), n=info.get("influence_target") or 0))
-        other = state["players"][1 - seat]["alignment"]
-        if (
-            info["type"] == "Character"
-            and {player["alignment"], other} & set(DARK)
-            and {player["alignment"], other} & set(LIGHT)
-        ):
-            against += 5
-            parts.append(part(gettext_noop("Ausrichtung %(n)s"), n=5))
-        accepted = (state["inst"][who].get("mods") or {}).pop("influence", 0)
-        if accepted:
-            against -= accepted  # an accepted proposal for this attempt (card text the table does not read)
-            parts.append(part(gettext_noop("Kartentext %(n)s"), n=signed(-accepted)))
+        against, parts = self._influence_against(state, seat, who, target, same)
         state["inst"][who]["tapped"] = True
         player["influence_attempt"] = True
         own, theirs = self._roll2d6(state), self._roll2d6(state)
@@ -139,6 +64,100 @@ class InfluenceMixin(Base):
         )
         if result > 0:
             st.move(state, target, "discard")
+
+    def _influencer(self, state: State, seat: int, action: dict) -> tuple[dict, str]:
+        """The company at its entered site and the untapped character making this turn's one attempt."""
+        turn = self._require_active(state, seat, "site")
+        player = state["players"][seat]
+        group = self._current_company(state)
+        if group is None or not group["entered"]:
+            raise IllegalAction("site_resource_phase", gettext_noop("Erst den Ort betreten."))
+        if player["influence_attempt"] or turn.get("company_attack"):
+            raise IllegalAction(
+                "influence_done",
+                gettext_noop(
+                    "Nur ein Beeinflussungsversuch je Runde, und keiner nach einem Kampf gegen eine Gemeinschaft."
+                ),
+            )
+        if player["turns"] <= 1:
+            raise IllegalAction("first_turn", gettext_noop("In deiner ersten Runde darfst du nicht abwerben."))
+        who = self._own_character(state, seat, action.get("character"))
+        if who not in group["chars"] or state["inst"][who]["tapped"] or state["inst"][who]["wounded"]:
+            raise IllegalAction(
+                "bearer_tapped", gettext_noop("Ein ungetappter Charakter dieser Gemeinschaft tappt dafür.")
+            )
+        if avatar_kind(st.info(state, who)) and turn.get("avatar_played") == who:
+            raise IllegalAction(
+                "avatar_new", gettext_noop("Ein Avatar darf in der Runde, in der er ins Spiel kam, nicht abwerben.")
+            )
+        return group, who
+
+    def _influence_target(self, state: State, seat: int, action: dict, group: dict) -> tuple[str, dict, bool]:
+        """The opponent's card to influence (at this site), and whether the same card is shown from the hand."""
+        target = action.get("target")
+        if not isinstance(target, str) or target not in state["inst"] or state["inst"][target]["owner"] == seat:
+            raise IllegalAction("bad_target", gettext_noop("Ziel ist eine Karte deines Gegners im Spiel."))
+        inst, info = state["inst"][target], st.info(state, target)
+        here = key(st.info(state, group["site"])["name_en"])
+        if inst["zone"] != "play" or inst["face_down"] or is_hazard(info):
+            raise IllegalAction("bad_target", gettext_noop("Ziel ist eine Karte deines Gegners im Spiel."))
+        if avatar_kind(info):
+            raise IllegalAction("avatar_target", gettext_noop("Den Avatar des Gegners kann man nicht abwerben."))
+        holder = inst["on"] or target
+        their_group = st.company_of(state, holder)
+        if info["subtype"] == "Faction":
+            if not any(key(n) == here for n in info.get("play_sites") or []):
+                raise IllegalAction(
+                    "other_site", gettext_noop("Ein Heer beeinflusst man nur dort, wo es spielbar ist.")
+                )
+        elif their_group is None or key(st.info(state, their_group["site"])["name_en"]) != here:
+            raise IllegalAction("other_site", gettext_noop("Das Ziel muss am selben Ort sein."))
+        shown = action.get("show")
+        same = False
+        if shown is not None:
+            self._own(state, seat, shown, "hand")
+            same = key(st.info(state, shown)["name_en"]) == key(info["name_en"])
+            if not same:
+                raise IllegalAction("not_same_card", gettext_noop("Die vorgezeigte Karte ist nicht dieselbe."))
+        if stats.is_item(info) and not same:
+            raise IllegalAction(
+                "item_needs_card", gettext_noop("Einen Gegenstand wirbt man nur mit derselben Karte von der Hand ab.")
+            )
+        return target, info, same
+
+    def _influence_against(self, state: State, seat: int, who: str, target: str, same: bool) -> tuple[int, list]:
+        """What is subtracted besides the opponent's roll and free general influence, with its log parts."""
+        player, inst, info = state["players"][seat], state["inst"][target], st.info(state, target)
+        against, parts = 0, []
+        if info["type"] == "Character" or stats.is_ally(info):
+            mind = 0 if same else influence_cost(info)
+            against += mind
+            parts.append(part(gettext_noop("Geisteskraft %(n)s"), n=mind))
+        if stats.is_item(info):
+            bearer_mind = influence_cost(st.info(state, inst["on"]))
+            against += bearer_mind
+            parts.append(part(gettext_noop("Geisteskraft des Trägers %(n)s"), n=bearer_mind))
+        controller = inst["controller"] if info["type"] == "Character" else inst["on"]
+        if controller:
+            free = max(0, st.direct_influence_free(state, controller))
+            against += free
+            parts.append(part(gettext_noop("freier direkter Einfluss %(n)s"), n=free))
+        if info["subtype"] == "Faction" and not info.get("zero_in_play"):
+            against += info.get("influence_target") or 0
+            parts.append(part(gettext_noop("Heer %(n)s"), n=info.get("influence_target") or 0))
+        other = state["players"][1 - seat]["alignment"]
+        if (
+            info["type"] == "Character"
+            and {player["alignment"], other} & set(DARK)
+            and {player["alignment"], other} & set(LIGHT)
+        ):
+            against += 5
+            parts.append(part(gettext_noop("Ausrichtung %(n)s"), n=5))
+        accepted = (state["inst"][who].get("mods") or {}).pop("influence", 0)
+        if accepted:
+            against -= accepted  # an accepted proposal for this attempt (card text the table does not read)
+            parts.append(part(gettext_noop("Kartentext %(n)s"), n=signed(-accepted)))
+        return against, parts
 
     # --- the sideboard ("Reservestapel") ---------------------------------------------------------------
 

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from matches.engine.base import IllegalAction, State, gettext_noop
 
-from .common import PHASE_NAMES, part
+from .constants import PHASE_NAMES
+from .log_text import part
 from .windows import COMBAT_WINDOWS, PHASE_WINDOWS, STAGE_WINDOWS, Window
 
 PLAY_WINDOWS = frozenset({*PHASE_WINDOWS, "before_auto_attack", "agent_attack", "chain", *COMBAT_WINDOWS, "trim"})
@@ -148,7 +149,7 @@ MOVES: dict[str, Move] = {
         _move("take_item", {"takeover"}, "waiting", "take an eliminated character's item"),
         _move("take_done", {"takeover"}, "waiting", "discard the remaining items"),
         _move("agent_attack", {"agent_attack"}, "waiting", "attack with an agent"),
-        # Checks and tools for card text.
+        # Checks and free actions for card text.
         _move("corruption_check", PHASES, "waiting", "corruption check (modifiers from the table)"),
         _move("roll", PHASES, "waiting", "plain 2D6 for card text, or a corruption check"),
         _move("ring_test", {*PHASES, "chain"}, "waiting", "test a gold ring"),

@@ -24,7 +24,8 @@ from matches.engine.base import IllegalAction, State, Text, counted, gettext_noo
 from . import state as st
 from . import stats
 from .cardinfo import avatar_kind, is_haven, key
-from .common import Base, region_name
+from .log_text import region_name
+from .mixin_base import Base
 from .movement import region_route, starter_route
 from .standing import ANSWER_NAMES, standing
 

@@ -8,7 +8,8 @@ from matches.engine.base import Event, IllegalAction, State, gettext_noop
 from . import state as st
 from . import uniqueness
 from .cardinfo import avatar_kind, is_haven, key
-from .common import Base, _text
+from .log_text import _text
+from .mixin_base import Base
 from .movement import region_route, starter_route
 
 
@@ -31,7 +32,34 @@ class OrganisationMixin(Base):
         return is_haven(site) or name == home or (home == key("Any Haven") and is_haven(site))
 
     def _do_play_character(self, state, seat, action, events):
+        """Bring a character from the hand into play at a haven or its home site, under general influence or a
+        leader's direct influence (one a turn)."""
         turn = self._require_active(state, seat, "organization")
+        iid, info = self._character_from_hand(state, seat, action, turn)
+        group, site_iid, site = self._character_site(state, seat, action, info)
+        leader = action.get("under")
+        self._check_character_influence(state, seat, info, group, leader)
+        if group is not None and st.company_size(state, [*group["chars"], iid]) > st.MAX_COMPANY_SIZE:
+            raise IllegalAction("company_full", gettext_noop("Eine Gemeinschaft darf höchstens Größe 7 haben."))
+        if group is None:
+            st.move(state, site_iid, "play")
+            group = st.new_company(state, seat, site_iid)
+        st.move(state, iid, "play")
+        group["chars"].append(iid)
+        state["inst"][iid]["controller"] = leader or None
+        turn["char_played"] = True
+        if avatar_kind(info):
+            turn["avatar_played"] = iid
+        self._log(
+            events,
+            gettext_noop("%(player)s bringt %(card)s in %(site)s ins Spiel."),
+            seat,
+            card=info["name_de"],
+            site=site["name_de"],
+        )
+
+    def _character_from_hand(self, state: State, seat: int, action: dict, turn: dict) -> tuple[str, dict]:
+        """The character card to play: the first this turn, unique, one a fallen wizard may play."""
         player = state["players"][seat]
         if turn["char_played"]:
             raise IllegalAction(
@@ -57,6 +85,13 @@ class OrganisationMixin(Base):
                         "und keine Orks oder Trolle."
                     ),
                 )
+        return iid, info
+
+    def _character_site(
+        self, state: State, seat: int, action: dict, info: dict
+    ) -> tuple[dict | None, str | None, dict]:
+        """Where the character comes into play: an own company (``company``) or a new one at an own site card
+        (``site``), a haven or its home site."""
         group = None
         site_iid = None
         if action.get("company"):
@@ -78,8 +113,13 @@ class OrganisationMixin(Base):
                 home=info["home_site"] or "–",
                 site=site["name_de"],
             )
+        return group, site_iid, site
+
+    def _check_character_influence(
+        self, state: State, seat: int, info: dict, group: dict | None, leader: str | None
+    ) -> None:
+        """The avatar's company or a leader's direct influence, else enough general influence."""
         avatar = st.avatar_in_play(state, seat)
-        leader = action.get("under")
         if avatar and not avatar_kind(info) and not leader and (group is None or avatar not in group["chars"]):
             raise IllegalAction(
                 "avatar_company",
@@ -118,24 +158,6 @@ class OrganisationMixin(Base):
                     card=info["name_de"],
                     mind=info["mind"] or 0,
                 )
-        if group is not None and st.company_size(state, [*group["chars"], iid]) > st.MAX_COMPANY_SIZE:
-            raise IllegalAction("company_full", gettext_noop("Eine Gemeinschaft darf höchstens Größe 7 haben."))
-        if group is None:
-            st.move(state, site_iid, "play")
-            group = st.new_company(state, seat, site_iid)
-        st.move(state, iid, "play")
-        group["chars"].append(iid)
-        state["inst"][iid]["controller"] = leader or None
-        turn["char_played"] = True
-        if avatar_kind(info):
-            turn["avatar_played"] = iid
-        self._log(
-            events,
-            gettext_noop("%(player)s bringt %(card)s in %(site)s ins Spiel."),
-            seat,
-            card=info["name_de"],
-            site=site["name_de"],
-        )
 
     def _do_move_character(self, state, seat, action, events):
         """Reorganise: a character joins another company at the same site, or forms a new one there."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
 from . import effects, snapshot, stats
-from .common import Base
+from .mixin_base import Base
 
 PLAN_WINDOWS = ("strike", "body_check")
 

@@ -29,7 +29,6 @@ NOT_DOUBLED = ("special", "creatures")
 
 LOST_AVATAR_PENALTY = 5
 RING_TOURNAMENT_POINTS = {1: 8, 2: 7, 3: 6, 4: 6}
-DECK_COUNTS = tuple(RING_TOURNAMENT_POINTS)
 
 
 @dataclass(frozen=True)

@@ -8,16 +8,16 @@ from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
 from . import state as st
 from .cardinfo import avatar_kind, is_haven, is_minor_item, key
-from .common import (
+from .constants import (
     ALIGNMENTS,
     FW_RUIN_REGIONS,
     MAX_DECK_CHARACTERS,
     MAX_STARTING_ITEMS,
     SITE_ALIGNMENT,
     STARTING_SITES,
-    Base,
-    _text,
 )
+from .log_text import _text
+from .mixin_base import Base
 
 
 class SetupMixin(Base):

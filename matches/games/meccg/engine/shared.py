@@ -53,6 +53,20 @@ class Table(Protocol):
     def _pass_agent_window(self, state: State, seat: int, events: list) -> bool:
         """``pass`` in the agents' window: no (further) agent attack in this site phase."""
 
+    # auto_pass.py
+    @staticmethod
+    def _auto(state: State) -> bool:
+        """Whether phases and passes without a choice go by themselves (match option ``auto_phases``)."""
+
+    def _pace(self, state: State, events: list[Event]) -> bool:
+        """One automatic step in a movement/hazard phase or a chain; True if something happened."""
+
+    def _phase_passes_itself(self, state: State, phase: str) -> bool:
+        """Whether a phase has nothing to decide and passes by itself."""
+
+    def _site_phase_passes_itself(self, state: State, group: dict) -> bool:
+        """Whether a company's site phase passes by itself (at a haven)."""
+
     # batches.py
     def _batch_step(self, state: State, events: list[Event]) -> bool:
         """Play the hazard player's next queued hazard when the phase is back with the company."""
@@ -167,6 +181,19 @@ class Table(Protocol):
     def _support_helpers(self, state: State, support) -> list[str]:
         """Check the characters tapping in support of a strike (+1 each)."""
 
+    # company_combat.py
+    def _advance_versus(self, state: State, group: dict, events: list) -> None:
+        """Move a company combat on as far as nobody has a choice."""
+
+    def _assign_versus(self, state: State, seat: int, action: dict, events: list) -> None:
+        """Pair characters in a company combat."""
+
+    def _resolve_versus(self, state: State, seat: int, action: dict, events: list) -> None:
+        """Resolve a strike of a company combat."""
+
+    def _versus_actions(self, state: State) -> list[dict]:
+        """The moves open in a company combat."""
+
     # corruption.py
     def _corruption_check(self, state, seat, iid, events, support=()):
         """Roll a corruption check, every modifier from the state; returns whether it passed."""
@@ -183,6 +210,10 @@ class Table(Protocol):
 
     def _war_council_as_hazard(self, state: State, seat: int, iid: str, events: list[Event]) -> None:
         """A hero or Fallen-wizard plays Sauron's War Council as a hazard on a minion's turn."""
+
+    # free_actions.py
+    def _window(self, state: State, seat: int) -> None:
+        """Refuse a seat the table does not wait for."""
 
     # hazard_phase.py
     @staticmethod
@@ -247,20 +278,6 @@ class Table(Protocol):
     def _merge(self, state: State, source: dict, target: dict) -> None:
         """Join one company into another at the same site."""
 
-    # pace.py
-    @staticmethod
-    def _auto(state: State) -> bool:
-        """Whether phases and passes without a choice go by themselves (match option ``auto_phases``)."""
-
-    def _pace(self, state: State, events: list[Event]) -> bool:
-        """One automatic step in a movement/hazard phase or a chain; True if something happened."""
-
-    def _phase_passes_itself(self, state: State, phase: str) -> bool:
-        """Whether a phase has nothing to decide and passes by itself."""
-
-    def _site_phase_passes_itself(self, state: State, group: dict) -> bool:
-        """Whether a company's site phase passes by itself (at a haven)."""
-
     # plans.py
     def _assign_planned(self, state: State, events: list) -> None:
         """The defender's planned strikes, as far as they can still be assigned."""
@@ -286,7 +303,7 @@ class Table(Protocol):
     def _planned_order(self, state: State, open_strikes: list[str]) -> str:
         """The next strike in the defender's planned order."""
 
-    # requests.py
+    # proposals.py
     def _change_text(self, state: State, change: dict) -> Text:
         """A proposal's change as a text for the log and the page."""
 
@@ -323,10 +340,6 @@ class Table(Protocol):
     def _site_step(self, state: State, events: list[Event]) -> bool:
         """A company's site phase: enter as planned, or end it when nothing is left to do."""
 
-    # tools.py
-    def _window(self, state: State, seat: int) -> None:
-        """Refuse a seat the table does not wait for."""
-
     # turns.py
     def _auto_passes(self, state: State, events: list[Event]) -> None:
         """Passes of seats that have nothing to answer or chose to pass (play by post must not stall)."""
@@ -348,16 +361,3 @@ class Table(Protocol):
 
     def _start_turn(self, state: State, seat: int, events: list[Event]) -> None:
         """A new turn for ``seat``, beginning with its untap phase."""
-
-    # versus.py
-    def _advance_versus(self, state: State, group: dict, events: list) -> None:
-        """Move a company combat on as far as nobody has a choice."""
-
-    def _assign_versus(self, state: State, seat: int, action: dict, events: list) -> None:
-        """Pair characters in a company combat."""
-
-    def _resolve_versus(self, state: State, seat: int, action: dict, events: list) -> None:
-        """Resolve a strike of a company combat."""
-
-    def _versus_actions(self, state: State) -> list[dict]:
-        """The moves open in a company combat."""

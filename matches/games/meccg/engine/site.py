@@ -9,7 +9,8 @@ from matches.engine.base import IllegalAction, State, gettext_noop, ngettext_noo
 from . import effects, factions, sites
 from . import state as st
 from .cardinfo import is_creature, is_hazard, is_minor_item
-from .common import Base, part, signed
+from .log_text import part, signed
+from .mixin_base import Base
 
 
 class SiteMixin(Base):

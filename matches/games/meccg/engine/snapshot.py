@@ -10,7 +10,7 @@ import marshal
 
 from matches.engine.base import State
 
-from .common import SHARED_KEYS
+from .constants import SHARED_KEYS
 
 KEEP = (*SHARED_KEYS, "last")  # shared card facts and the undo position are never changed by a move
 

@@ -25,7 +25,8 @@ from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 from . import effects, snapshot
 from . import state as st
 from .cardinfo import is_haven, is_hazard, is_long_event, is_site_resource, key
-from .common import Base, part
+from .log_text import part
+from .mixin_base import Base
 
 ANSWERS = ("always", "creatures")
 ANSWER_NAMES = {

@@ -10,7 +10,8 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 from . import effects, stats
 from . import state as st
 from .cardinfo import avatar_kind
-from .common import Base, part
+from .log_text import part
+from .mixin_base import Base
 
 
 class StrikesMixin(Base):

@@ -8,7 +8,9 @@ from matches.engine.base import Event, IllegalAction, State, gettext_noop, ngett
 from . import effects
 from . import state as st
 from .cardinfo import is_haven, is_hazard, is_long_event
-from .common import PHASE_NAMES, PHASES, Base, part
+from .constants import PHASE_NAMES, PHASES
+from .log_text import part
+from .mixin_base import Base
 
 # Automatic steps after one move at most (a batch, the passes of a chain, an attack's planned windows).
 AUTO_STEPS = 80
@@ -194,8 +196,9 @@ class TurnsMixin(Base):
         self._log(events, gettext_noop("%(player)s passt für den Rest dieser Phase automatisch."), seat)
 
     def _auto_passes(self, state: State, events: list[Event]) -> None:
-        """Play by post must not stall: a seat that chose auto-pass, or has nothing to answer, passes (pace.py); what
-        players said in advance is carried out (a hazard batch, the plans of an attack, standing answers)."""
+        """Play by post must not stall: a seat that chose auto-pass, or has nothing to answer, passes
+        (auto_pass.py); what players said in advance is carried out (a hazard batch, the plans of an attack, standing
+        answers)."""
         for _ in range(AUTO_STEPS):
             if state["stage"] != "play" or state.get("request"):
                 return

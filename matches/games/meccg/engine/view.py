@@ -8,7 +8,9 @@ from matches.engine.base import State
 
 from . import state as st
 from .cardinfo import is_minor_item
-from .common import PHASE_NAMES, Base, region_name
+from .constants import PHASE_NAMES
+from .log_text import region_name
+from .mixin_base import Base
 
 
 class ViewMixin(Base):
@@ -30,55 +32,7 @@ class ViewMixin(Base):
                 out["mods"] = dict(inst["mods"])
             return out
 
-        players = []
-        for s, player in enumerate(state["players"]):
-            own = seat == s
-            entry = {
-                "seat": s,
-                "alignment": player["alignment"],
-                "deck_name": player["deck_name"],
-                "hand_count": len(player["hand"]),
-                "deck_count": len(player["deck"]),
-                "sites_count": len(player["sites"]),
-                "sideboard_count": len(player["sideboard"]),
-                "exhausted": player["exhausted"],
-                "discard": [card(i) for i in player["discard"]],
-                "mp": [card(i) for i in player["mp"]],
-                "out": [card(i) for i in player["out"]],
-                "table": [
-                    card(i)
-                    for i in player["play"]
-                    if state["inst"][i]["on"] is None
-                    and not st.company_of(state, i)
-                    and not self._is_site_in_use(state, i)
-                    and not self._hidden_in_play(state, i, seat)
-                    and not self._in_chain(state, i)
-                ],
-                "agents": self._agents_view(state, s, seat, card),
-                "auto_pass": player["auto_pass"],
-                "drafted": [card(i) for i in player["drafted"]],
-                "aside": [card(i) for i in player["aside"]],
-                "picked": player["pick"] is not None,
-                "stopped": player["stopped"],
-                "start_done": player["start_done"],
-            }
-            if own:
-                entry["hand"] = [card(i) for i in player["hand"]]
-                entry["pool"] = [card(i) for i in player["pool"]]
-                entry["sites"] = [card(i) for i in player["sites"]]
-                entry["sideboard"] = [card(i) for i in player["sideboard"]]
-                entry["pick"] = card(player["pick"]) if player["pick"] else None
-                entry["starting_sites"] = self._starting_site_names(state, s) if state["stage"] == "start" else []
-                entry["item_candidates"] = (
-                    [
-                        card(i)
-                        for i in player["pool"] + player["deck"] + player["sideboard"]
-                        if is_minor_item(st.info(state, i)) and not st.info(state, i)["unique"]
-                    ]
-                    if state["stage"] == "start"
-                    else []
-                )
-            players.append(entry)
+        players = [self._player_view(state, s, seat, card) for s in range(len(state["players"]))]
         companies = self._companies_view(state, seat, card)
         turn = state["turn"]
         view = {
@@ -86,18 +40,7 @@ class ViewMixin(Base):
             "seat": seat,
             "players": players,
             "companies": companies,
-            "turn": None
-            if not turn
-            else {
-                "number": turn["number"],
-                "active": turn["active"],
-                "phase": turn["phase"],
-                "phase_name": PHASE_NAMES[turn["phase"]],
-                "company": turn.get("company"),
-                "character_played": turn["char_played"],
-                "done": turn.get("done"),
-                "allowance": turn.get("allowance"),
-            },
+            "turn": self._turn_view(turn),
             "chain": [
                 {"seat": link["seat"], "card": card(link["card"]), "target": link["target"]} for link in state["chain"]
             ],
@@ -113,6 +56,74 @@ class ViewMixin(Base):
             code: {k: v for k, v in state["cards"][code].items() if k not in ("havens",)} for code in sorted(codes)
         }
         return view
+
+    def _player_view(self, state: State, s: int, seat: int | None, card) -> dict:
+        """One player as ``seat`` sees them: counts and open piles for both, hand, pool and site cards for
+        their own seat only."""
+        player = state["players"][s]
+        own = seat == s
+        entry = {
+            "seat": s,
+            "alignment": player["alignment"],
+            "deck_name": player["deck_name"],
+            "hand_count": len(player["hand"]),
+            "deck_count": len(player["deck"]),
+            "sites_count": len(player["sites"]),
+            "sideboard_count": len(player["sideboard"]),
+            "exhausted": player["exhausted"],
+            "discard": [card(i) for i in player["discard"]],
+            "mp": [card(i) for i in player["mp"]],
+            "out": [card(i) for i in player["out"]],
+            "table": [
+                card(i)
+                for i in player["play"]
+                if state["inst"][i]["on"] is None
+                and not st.company_of(state, i)
+                and not self._is_site_in_use(state, i)
+                and not self._hidden_in_play(state, i, seat)
+                and not self._in_chain(state, i)
+            ],
+            "agents": self._agents_view(state, s, seat, card),
+            "auto_pass": player["auto_pass"],
+            "drafted": [card(i) for i in player["drafted"]],
+            "aside": [card(i) for i in player["aside"]],
+            "picked": player["pick"] is not None,
+            "stopped": player["stopped"],
+            "start_done": player["start_done"],
+        }
+        if own:
+            entry["hand"] = [card(i) for i in player["hand"]]
+            entry["pool"] = [card(i) for i in player["pool"]]
+            entry["sites"] = [card(i) for i in player["sites"]]
+            entry["sideboard"] = [card(i) for i in player["sideboard"]]
+            entry["pick"] = card(player["pick"]) if player["pick"] else None
+            entry["starting_sites"] = self._starting_site_names(state, s) if state["stage"] == "start" else []
+            entry["item_candidates"] = (
+                [
+                    card(i)
+                    for i in player["pool"] + player["deck"] + player["sideboard"]
+                    if is_minor_item(st.info(state, i)) and not st.info(state, i)["unique"]
+                ]
+                if state["stage"] == "start"
+                else []
+            )
+        return entry
+
+    @staticmethod
+    def _turn_view(turn: dict | None) -> dict | None:
+        """The turn in progress: whose, which phase and company, the hazard allowance."""
+        if not turn:
+            return None
+        return {
+            "number": turn["number"],
+            "active": turn["active"],
+            "phase": turn["phase"],
+            "phase_name": PHASE_NAMES[turn["phase"]],
+            "company": turn.get("company"),
+            "character_played": turn["char_played"],
+            "done": turn.get("done"),
+            "allowance": turn.get("allowance"),
+        }
 
     def _companies_view(self, state: State, seat: int | None, card) -> list[dict]:
         """Every company: its characters, site and destination (face down to the other seat until revealed)."""

@@ -26,11 +26,6 @@ def engine_text(data, names=None):
 
 
 @register.simple_tag
-def own_meccg_decks(user):
-    return list(meccg_cards.own_decks(user))
-
-
-@register.simple_tag
 def meccg_deck_choice(user, match, view):
     """Own decks with the deck check's verdict, and the starter decks (issue 31)."""
     return meccg_cards.deck_choice(user, match.state, (view or {}).get("seat"))

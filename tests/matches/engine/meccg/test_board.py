@@ -7,7 +7,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from .test_combat import add_card, dice
-from .test_versus import at_rivendell
+from .test_company_combat import at_rivendell
 
 
 def board(game, seat, view=None, language="de"):

@@ -8,7 +8,7 @@ from django.utils import translation
 from matches import texts
 from matches.engine.base import Text, gettext_noop
 from matches.games.meccg.engine import state as st
-from matches.games.meccg.engine.common import part
+from matches.games.meccg.engine.log_text import part
 
 from .test_combat import add_card, dice, to_bag_end
 

@@ -1,17 +1,17 @@
 """Small rules actions for card text: tapping an own card as a cost, showing a hand card, rolling the dice.
 
-Everything else a card's text does is a request the opponent answers (``requests``)."""
+Everything else a card's text does is a proposal the opponent answers (``proposals``)."""
 
 from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop
 
 from . import state as st
-from .common import Base
 from .corruption import no_self_modifiers
+from .mixin_base import Base
 
 
-class ToolsMixin(Base):
+class FreeActionsMixin(Base):
     def _window(self, state: State, seat: int) -> None:
         """A player acts only in their own windows (issue 19): the seats the engine waits for."""
         self._stage(state, "play")

@@ -16,7 +16,9 @@ from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
 from . import state as st
 from .cardinfo import avatar_kind
-from .common import ZONE_NAMES, Base, part, signed
+from .constants import ZONE_NAMES
+from .log_text import part, signed
+from .mixin_base import Base
 
 CHANGES = ("tap", "untap", "wound", "heal", "move_card", "mill", "modifier", "cancel_attack", "undo")
 PUBLIC_ZONES = ("play", "discard", "mp", "out")
@@ -40,10 +42,7 @@ STATS = {
 }
 
 
-class RequestsMixin(Base):
-    def _request_open(self, state: State) -> dict | None:
-        return state.get("request")
-
+class ProposalsMixin(Base):
     def _do_propose(self, state, seat, action, events):
         self._stage(state, "play")
         if state.get("request"):

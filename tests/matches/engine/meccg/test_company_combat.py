@@ -7,7 +7,7 @@ import pytest
 
 from matches.engine.base import IllegalAction, Text
 from matches.games.meccg.engine import state as st
-from matches.games.meccg.engine.versus import may_fight
+from matches.games.meccg.engine.company_combat import may_fight
 
 from .test_combat import add_card, dice
 

@@ -46,14 +46,15 @@ from matches.engine.base import IllegalAction, State, gettext_noop
 from . import state as st
 from . import stats
 from .cardinfo import key
-from .common import Base, part, signed
+from .log_text import part, signed
+from .mixin_base import Base
 
 LIGHT = ("hero", "fallen-wizard")
 DARK = ("minion", "balrog")
 OVERT_RACES = ("orc", "troll")
 
 
-class VersusMixin(Base):
+class CompanyCombatMixin(Base):
     def _do_attack_company(self, state, seat, action, events):
         self._require_active(state, seat, "site")
         group = self._current_company(state)

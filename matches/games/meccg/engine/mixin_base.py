@@ -1,75 +1,15 @@
-"""Small checks and helpers every part of the engine uses."""
+"""The base of every mixin of ``MeccgEngine``: the small checks and helpers each concern uses (the stage, a
+seat's own cards, the active player, log lines, numbers from a move, the dice)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from matches.engine import rng
-from matches.engine.base import Event, IllegalAction, State, Text, counted, gettext_noop
+from matches.engine.base import Event, IllegalAction, State, counted, gettext_noop
 
 from . import state as st
-from .cardinfo import avatar_kind, key
-
-PHASES = ("untap", "organization", "long_event", "movement", "site", "end")
-PHASE_NAMES = {
-    "untap": gettext_noop("Enttapphase"),
-    "organization": gettext_noop("Organisationsphase"),
-    "long_event": gettext_noop("Langfristige-Ereignisse-Phase"),
-    "movement": gettext_noop("Bewegungs-/Gefahrenphase"),
-    "site": gettext_noop("Ortsphase"),
-    "end": gettext_noop("Abschlussphase"),
-}
-ALIGNMENTS = {"hero": "hero", "minion": "minion", "fallen-wizard": "fallen-wizard", "balrog": "balrog"}
-# Starting sites by alignment (Spielvorbereitung, Startort(e)); fallen wizard: also any ruin ({R}) in
-# Rhudaur or Arthedain.
-STARTING_SITES = {
-    "hero": ["Rivendell"],
-    "minion": ["Minas Morgul", "Dol Guldur"],
-    "fallen-wizard": ["The White Towers"],
-    "balrog": ["Moria", "The Under-gates"],
-}
-FW_RUIN_REGIONS = {key("Rhudaur"), key("Arthedain")}
-# Card alignments whose sites a player's companies use ("Orte": each alignment its own site cards).
-SITE_ALIGNMENT = {"hero": "Hero", "minion": "Minion", "fallen-wizard": "Fallen-wizard", "balrog": "Balrog"}
-ZONE_NAMES = {
-    "hand": gettext_noop("Hand"),
-    "deck": gettext_noop("Spielstapel"),
-    "discard": gettext_noop("Abwurfstapel"),
-    "sideboard": gettext_noop("Reservestapel"),
-    "mp": gettext_noop("Siegpunktstapel"),
-    "out": gettext_noop("aus dem Spiel"),
-}
-COUNCIL_POINTS = 25
-SHARED_KEYS = ("cards", "regions")
-MAX_STARTING_ITEMS = 2
-MAX_DECK_CHARACTERS = 10
-
-DeckChecker = Callable[[dict, str], list[str]]
-
-
-def _no_check(deck: dict, opponent_alignment: str) -> list[str]:
-    return []
-
-
-def _text(template: str, **params) -> Text:
-    return Text(template, params)
-
-
-def part(template: str, **params) -> dict:
-    """A piece of a log text in the reader's language: a marked German template (``gettext_noop``) with its
-    own parameters, passed as a parameter of another text (``base.with_names`` renders it; a list of parts
-    is joined by commas)."""
-    return Text(template, params).to_json()
-
-
-def region_name(state: State, name: str) -> str:
-    """A region by its German name where the card data has one (states from before issue 31: the English)."""
-    return (state.get("regions") or {}).get(name, {}).get("name_de") or name
-
-
-def signed(value: int) -> str:
-    """+2, −1, ±0: a modifier as the log prints it (no words, the same in every language)."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "±0"
+from .cardinfo import avatar_kind
+from .constants import PHASE_NAMES, ZONE_NAMES
+from .log_text import _text, part
 
 
 class Base:

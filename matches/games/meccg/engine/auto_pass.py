@@ -23,11 +23,11 @@ from matches.engine.base import Event, State, gettext_noop
 from . import effects, scripts
 from . import state as st
 from .cardinfo import is_haven, is_hazard, is_long_event, is_short_event
-from .common import Base
+from .mixin_base import Base
 from .standing import creature_on, standing
 
 
-class PaceMixin(Base):
+class AutoPassMixin(Base):
     @staticmethod
     def _auto(state: State) -> bool:
         return state.get("auto_phases", True)
