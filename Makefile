@@ -75,13 +75,19 @@ FUZZ_EXAMPLES ?= 15
 fuzz: setup-dev
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/fuzz -v -p no:cacheprovider
 
+# The dependency audit (scripts/audit_dependencies.py): without a reachable vulnerability database it warns and
+# passes on a developer's machine, and fails in CI (CI=true) or with AUDIT_STRICT=1;
+# AUDIT_STRICT=0 warns even in CI (still saying what was not checked).
+AUDIT_STRICT ?=
+AUDIT := $(PY) scripts/audit_dependencies.py $(if $(filter 1,$(AUDIT_STRICT)),--strict,$(if $(filter 0,$(AUDIT_STRICT)),--warn-only))
+
 lint: setup-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(PY) scripts/audit_dependencies.py
+	$(AUDIT)
 
 audit: setup-dev
-	$(PY) scripts/audit_dependencies.py
+	$(AUDIT)
 
 format: setup-dev
 	$(VENV)/bin/ruff format .

@@ -1,6 +1,7 @@
 """Card API: search, filters, detail, autocomplete, errors, schema."""
 
 import pytest
+from django.db.models import Q
 
 from cards.models import Card
 
@@ -113,6 +114,15 @@ def test_list_query_count_is_constant(client, django_assert_max_num_queries, pag
     with django_assert_max_num_queries(3):
         body = client.get("/api/cards/", {"q": "ring", "page_size": page_size}).json()
     assert len(body["results"]) == min(page_size, body["count"])
+    # ... and the page holds what the query asks for: every card names "ring" in its name or text, once each
+    named = Card.objects.filter(Q(name_de__icontains="ring") | Q(name_en__icontains="ring")).count()
+    assert body["count"] >= named > 5
+    codes = [r["code"] for r in body["results"]]
+    assert len(set(codes)) == len(codes)
+    cards = Card.objects.filter(code__in=codes)
+    texts = {c.code: f"{c.name_de} {c.name_en} {c.text_de} {c.text_en}".casefold() for c in cards}
+    assert all("ring" in texts[code] for code in codes), [c for c in codes if "ring" not in texts[c]]
+    assert "ring" in f"{body['results'][0]['name_de']} {body['results'][0]['name_en']}".casefold()
 
 
 def test_autocomplete_is_one_query(client, django_assert_max_num_queries):

@@ -1,9 +1,12 @@
 """The outbox: tasks are recorded with the change, handed over after commit, swept, run once."""
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
+from django.utils import timezone
 
 from core import outbox
 from core.models import OutboxMessage
@@ -74,3 +77,26 @@ def test_failing_handler_is_retried_then_parked(monkeypatch):
 def test_unknown_kind_is_refused():
     with pytest.raises(ValueError, match="unknown outbox kind"):
         outbox.enqueue("nonsense", {})
+
+
+def test_backoff_doubles_from_thirty_seconds_to_at_most_an_hour():
+    waits = [outbox.backoff(attempts).total_seconds() for attempts in range(1, outbox.MAX_ATTEMPTS + 1)]
+    assert waits[:8] == [30, 60, 120, 240, 480, 960, 1920, 3600]
+    assert set(waits[7:]) == {3600}
+
+
+def test_a_failed_message_waits_its_backoff_before_the_sweep_hands_it_over(monkeypatch):
+    handed = []
+    monkeypatch.setattr(outbox, "dispatch", lambda message_id, **options: handed.append(message_id) or True)
+    message = OutboxMessage.objects.create(kind="welcome_mail", payload={"user_id": 999_999})  # the handler fails
+    for attempt in range(1, 5):
+        before = timezone.now()
+        assert outbox.deliver(message.pk) == "failed"
+        after = timezone.now()
+        wait = outbox.backoff(attempt)
+        # not due again at once, nor a second before its back-off has passed since the failure ...
+        for now in (after, after + timedelta(seconds=1), before + wait - timedelta(seconds=1)):
+            assert outbox.sweep(now=now) == 0 and handed == [], (attempt, now - after)
+        # ... and due once it has
+        assert outbox.sweep(now=after + wait) == 1 and handed == [message.pk], attempt
+        handed.clear()

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -106,12 +108,32 @@ def test_public_filters_and_copy(client, frodo, meccg_cards):
     assert copy.visibility == "private" and copy.entries.count() == public.entries.count()
 
 
+_PUBLIC_ROW = re.compile(
+    r'<tr><td><a href="([^"]+)">([^<]+)</a></td><td>([^<]+)</td>\s*<td>[^<]*</td>\s*<td>(\d+)</td>'
+)
+
+
+def _listed(html: str) -> set[tuple[str, str, str, int]]:
+    """(link, name, author, cards) of each row of the public list."""
+    return {(link, name, author, int(cards)) for link, name, author, cards in _PUBLIC_ROW.findall(html)}
+
+
+def _row(deck) -> tuple[str, str, str, int]:
+    return (deck.get_absolute_url(), deck.name, deck.owner.username, sum(e.quantity for e in deck.entries.all()))
+
+
 def test_public_list_query_count(client, frodo, meccg_cards, django_assert_max_num_queries):
-    for _ in range(3):
-        make(frodo, visibility="public")
-    with django_assert_max_num_queries(8):
-        client.get("/decks/oeffentlich/")
-    for _ in range(4):
-        make(frodo, visibility="public")
-    with django_assert_max_num_queries(8):
-        client.get("/decks/oeffentlich/")
+    samples = [("hero", "Hero"), ("minion", "Minion"), ("balrog", "Balrog")]
+    hidden = [make(frodo, "hero", "Hero", visibility=v) for v in ("private", "unlisted")]
+    public = []
+    for round_, count in enumerate((3, 4)):
+        for n in range(count):
+            deck = make(frodo, *samples[n % 3], visibility="public")
+            deck.name = f"Liste {round_}-{n}"  # each row told apart by its name
+            deck.save(update_fields=["name"])
+            public.append(deck)
+        with django_assert_max_num_queries(8):
+            html = client.get("/decks/oeffentlich/").content.decode()
+        # ... and the page lists exactly the public decks, each with its author and its number of cards
+        assert _listed(html) == {_row(deck) for deck in public}
+        assert all(f'href="{deck.get_absolute_url()}"' not in html for deck in hidden)

@@ -95,8 +95,12 @@ def test_challenge_deck_as_netmeccg_file(card_index, letter):
 
 
 def test_every_challenge_deck_names_its_source():
-    for path in PUBLISHED.glob("*.gccg"):
-        assert "Source: wigy/meccg data/decks/" in path.read_text(encoding="utf-8").splitlines()[1]
+    paths = sorted(PUBLISHED.glob("*.gccg"))
+    assert [path.name for path in paths] == [f"challenge_{letter}.gccg" for letter in sorted(EXPECTED)]
+    for path, letter in zip(paths, sorted(EXPECTED), strict=True):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        assert lines[0].startswith(f"# Challenge Deck {letter.upper()}: "), path.name
+        assert f"Source: wigy/meccg data/decks/challenge-deck-{letter}.json" in lines[1], path.name
 
 
 # Championship decks and expert lists, pasted as their pages show them (each file's header names the

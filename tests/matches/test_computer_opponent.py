@@ -1,10 +1,12 @@
 """Computer seats (issue 21): created through the API and the page, they answer through the move pipeline."""
 
+import copy
 import random
 
 import pytest
 
 from matches import selectors, services
+from matches.engine import registry, rng
 from matches.models import Match, MatchStatus, Move, MoveStatus, Seat
 
 from .conftest import api
@@ -312,3 +314,71 @@ def test_a_user_plays_a_computer_seat_to_the_end_through_the_pages(client, users
     assert "Baumbart (leicht)" in client.get(match.get_absolute_url()).content.decode()
     assert selectors.rebuild_state(match) == match.state
     assert not Move.objects.filter(match=match).exclude(status=MoveStatus.APPLIED).exists()
+
+
+@pytest.fixture
+def spy_player(monkeypatch):
+    """The Zwei Türme computer player behind a spy: every argument it is handed is recorded, then it plays."""
+    from matches import plugins
+
+    config = plugins.game("zwei-tuerme")
+    real = config.bot()
+    handed = []
+
+    def spy(view, level, seed):
+        handed.append(copy.deepcopy(view))
+        return real(view, level, seed)
+
+    monkeypatch.setattr(config, "bot", lambda: spy)
+    return handed
+
+
+def _hidden_parts_changed(state, seat):
+    """The state with what ``seat`` may not see changed: the others' hands, the piles' order, the generator."""
+    changed = copy.deepcopy(state)
+    pile = changed["hero_pile"]
+    for other in range(changed["players"]):
+        if other != seat:  # another card in each other hand, of the same count
+            hand = changed["hands"][other]
+            hand[0], pile[0] = pile[0], hand[0]
+    changed["hero_pile"] = list(reversed(pile))
+    changed["orc_pile"] = list(reversed(changed["orc_pile"]))
+    changed["rng"] = rng.new(99)
+    assert changed["rng"] != state["rng"] and changed["hands"] != state["hands"]
+    return changed
+
+
+def engine_of(state):
+    return registry.get(state["game"])
+
+
+def test_the_computer_player_is_handed_its_seats_view_only(users, commits, spy_player):
+    from matches import bots
+
+    match = Match.objects.get(pk=create(commits, users[0], players=2, bots=1, bot_level="leicht").json()["id"])
+    bot = Seat.objects.get(match=match, user=None)
+    engine = engine_of(match.state)
+    spy_player.clear()
+    bots.decide(match, bot)
+    assert spy_player == [engine.view(match.state, bot.order)]
+    seen = spy_player.pop()
+    assert "hands" not in seen and "rng" not in seen and seen["viewer"] == bot.order
+    # what the seat may not see changes: the player is handed exactly the same
+    match.state = _hidden_parts_changed(match.state, bot.order)
+    assert engine.view(match.state, bot.order) == seen
+    bots.decide(match, bot)
+    assert spy_player == [seen]
+
+
+def test_a_computer_turn_through_the_pipeline_hands_the_player_its_view(users, commits, spy_player):
+    match = Match.objects.get(pk=create(commits, users[0], players=2, bots=1, bot_level="leicht").json()["id"])
+    bot = Seat.objects.get(match=match, user=None)
+    human = Seat.objects.get(match=match, user=users[0])
+    engine = engine_of(match.state)
+    spy_player.clear()
+    legal = engine.legal_actions(match.state, human.order)
+    commits(lambda: services.submit_move(match, users[0], legal[0], match.version))
+    assert spy_player, "the computer did not answer"
+    for view in spy_player:
+        assert view["viewer"] == bot.order and "hands" not in view and "hero_pile" not in view
+    assert Move.objects.filter(seat=bot, status=MoveStatus.APPLIED).exists()

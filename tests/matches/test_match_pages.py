@@ -196,16 +196,24 @@ def test_the_page_shows_my_hand_while_waiting_the_last_move_and_the_time_left(cl
 
 @pytest.mark.django_db
 def test_header_badge_counts_matches_where_it_is_my_turn(client, users):
-    first = zt_match(users)
-    zt_match(users)
+    first, second, waiting, resigned = (zt_match(users) for _ in range(4))
     mover = user_at(first, first.state["turn"])
+    order = first.state["turn"]
+    # the same seed: the same seat starts everywhere; then the mover moves in one match and leaves another
+    waiting = play(waiting, until=lambda m: order not in ENGINE.current_seats(m.state))
+    services.resign(resigned, mover)
+    mine = [m for m in (first, second, waiting, resigned) if order in ENGINE.current_seats(m.state)]
+    assert [m.pk for m in mine] == [first.pk, second.pk, resigned.pk]
+    # the resigned match's state still has the mover on turn: only its status leaves it out
+    assert Match.objects.get(pk=resigned.pk).status == MatchStatus.FINISHED
     client.force_login(mover)
-    expected = len(selectors.my_turn_matches(mover))
-    assert expected >= 1
     page = client.get("/").content.decode()
-    assert f"Am Zug ({expected})" in page
+    assert "Am Zug (2)" in page
     listing = client.get(reverse("matches:my_turn")).content.decode()
-    assert f"#{first.pk}" in listing and "noch" in listing
+    assert f"#{first.pk}" in listing and f"#{second.pk}" in listing and "noch" in listing
+    assert f"#{waiting.pk}" not in listing and f"#{resigned.pk}" not in listing
+    client.force_login(user_at(first, 1 - order))  # the other player: on turn only where the mover waits
+    assert "Am Zug (1)" in client.get("/").content.decode()
 
 
 @pytest.mark.django_db

@@ -15,9 +15,12 @@ QUESTIONS = question_sets.load("blind")
 FORMS = {"q", "en", "typo", "nodia"}
 
 pytestmark = pytest.mark.django_db
+# Measured 2026-11-28 (as after round 4 on 2026-11-26; SQLite and PostgreSQL alike): floors, raise them when
+# the search gets better.
+TODAY_FIRST, TODAY_TOP3 = 155, 160
 TOP3_REASON = (
-    "Gemessen 2026-11-26 nach Runde 4 (SQLite und PostgreSQL gleich): 155/162 = 95.7 % zuerst, 160/162 in den "
-    "ersten drei."
+    f"Gemessen 2026-11-28 (SQLite und PostgreSQL gleich): {TODAY_FIRST}/162 = 95.7 % zuerst, {TODAY_TOP3}/162 in "
+    "den ersten drei."
 )
 
 
@@ -31,11 +34,27 @@ def test_blind_answers_exist(rulebooks):
 
 
 def test_blind_questions_find_their_section_first(rulebooks):
-    first, _misses = question_sets.outcome(QUESTIONS)
+    first, _misses = _outcome()
     assert first / len(QUESTIONS) >= 0.9, f"{first} von {len(QUESTIONS)} zuerst"
+    assert first >= TODAY_FIRST, f"{first} zuerst, bisher {TODAY_FIRST}"
 
 
-@pytest.mark.xfail(strict=False, reason=TOP3_REASON)
+def test_blind_questions_hold_todays_floor_in_the_first_three(rulebooks):
+    _first, misses = _outcome()
+    assert len(QUESTIONS) - len(misses) >= TODAY_TOP3, misses
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=TOP3_REASON)
 def test_blind_questions_find_their_section_in_the_first_three(rulebooks):
-    _first, misses = question_sets.outcome(QUESTIONS)
+    _first, misses = _outcome()
     assert not misses, misses
+
+
+_measured: list[tuple] = []
+
+
+def _outcome():
+    """The set's outcome, measured once per run (the search is deterministic)."""
+    if not _measured:
+        _measured.append(question_sets.outcome(QUESTIONS))
+    return _measured[0]

@@ -1,7 +1,9 @@
-"""Second, independent audit of the keying calculator POST /api/meccg/zuordnung/ (issue 19, part 2).
+"""The keying calculator POST /api/meccg/zuordnung/ on cases taken from the rulebook's sections (issue 19,
+part 2): movement, creature keying, detainment and sites.
 
 Every expectation below was written from the issue text, seed 003 and the card data before it was run
-against the API (see docs/meccg.md, "Zuordnung", for the decisions where the rules leave a choice).
+against the API, independently of the hand-worked table (test_meccg_zuordnung_cases.py); docs/meccg.md,
+"Zuordnung", says what was decided where the rules leave a choice.
 Keys are compared as sets of (kind, symbol or English name, detainment).
 
 Seed sections cited: "Bewegung" (starter, region and Under-deeps movement), "Kreaturen" (keying),
