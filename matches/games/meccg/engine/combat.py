@@ -375,6 +375,7 @@ class CombatMixin(Base):
                 gettext_noop("Jeder unverwundete Charakter der Gemeinschaft übernimmt höchstens einen Gegenstand."),
             )
         state["inst"][item]["on"] = heir
+        effects.item_gained(self, state, item, heir, events)
         takeover["items"].remove(item)
         takeover["taken"].append(heir)
         self._log(

@@ -122,6 +122,7 @@ class CorruptionMixin(Base):
         support = self._support_for(state, seat, giver, action.get("support"))
         if self._corruption_check(state, seat, giver, events, support) and state["inst"][item]["zone"] == "play":
             state["inst"][item]["on"] = taker
+            effects.item_gained(self, state, item, taker, events)
             self._log(
                 events,
                 gettext_noop("%(giver)s gibt %(item)s an %(taker)s."),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
-from . import effects_abilities, effects_state, scripts
+from . import effects_abilities, effects_hazards, effects_state, scripts
 from . import state as st
 from .effects_apply import fetchable
 from .effects_play import (
@@ -202,8 +202,11 @@ def stays_in_play(state: State, link: dict) -> None:
         card["on"] = target["id"]
 
 
-def refuse_creature(state: State, group: dict) -> None:
-    """ "No creature hazards may be played on his company this turn" (Stealth, Sneakin')."""
+def refuse_creature(state: State, group: dict, info: dict | None = None) -> None:
+    """ "No creature hazards may be played on his company this turn" (Stealth, Sneakin'); the creature's own
+    "May not be played against a company containing …" (``effects_hazards``)."""
+    if info is not None:
+        effects_hazards.refuse_creature(state, group, info)
     name = effects_state.company_protected(state, group["id"], "creatures")
     if name:
         raise IllegalAction(
@@ -233,6 +236,7 @@ def creature_attack(state: State, iid: str, attack: dict) -> dict:
     for word in ("wounded_check", "tap_all_after"):
         if word in text:
             attack[word] = text[word]
+    effects_hazards.creature_words(attack, text)
     if info.get("strikes_each"):
         attack["each_character"] = True
     return attack
@@ -244,7 +248,7 @@ def continuous_attack(state: State, attack: dict, events: list[Event], group: di
     from .common import signed
 
     attack["wounded_before"] = [i for i in (group or {}).get("chars", ()) if state["inst"][i]["wounded"]]
-    for name, values in attack_bonus(state, attack):
+    for name, values in attack_bonus(state, attack) + effects_hazards.company_attack_bonus(state, attack, group):
         attack["prowess"] = attack["prowess"] + values["prowess"]
         attack["strikes"] = max(1, attack["strikes"] + values["strikes"])
         events.append(
@@ -281,6 +285,7 @@ def after_attack(ops, state: State, attack: dict, events: list[Event]) -> None:
     tapped following this attack" (Knights of the Prince)."""
     from .effects_state import add
 
+    effects_hazards.after_attack(state, attack, events)
     if attack.get("canceled"):
         return
     beaten = not attack["detainment"] and attack["assigned"] and attack["defeated"] >= len(attack["assigned"])
@@ -310,6 +315,7 @@ def after_attack(ops, state: State, attack: dict, events: list[Event]) -> None:
                 ops._corruption_check(state, state["inst"][iid]["owner"], iid, events)
 
 
+from .effects_hazards import after_strike, item_gained  # noqa: E402 - hooks for strikes and items gained
 from .effects_triggers import movement_over, phase_begins, turn_over  # noqa: E402 - hooks for turns/hazard_phase
 
-__all__ += ["movement_over", "phase_begins", "turn_over"]
+__all__ += ["after_strike", "item_gained", "movement_over", "phase_begins", "turn_over"]

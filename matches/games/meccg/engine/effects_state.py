@@ -79,6 +79,10 @@ def modifiers(state: State, target: str, stat: str) -> list[tuple[str, int]]:
         for iid, effect in _continuous(state):
             if effect["do"] == "bearer_corruption" and state["inst"][iid]["on"] == target and group:
                 found.append((st.info(state, iid)["name_de"], len(group["chars"])))
+    if stat == "strike_prowess":
+        from .effects_hazards import strike_modifiers  # "+4 prowess versus Ringwraiths"
+
+        found += strike_modifiers(state, target)
     if stat in ("prowess", "body") and target in state["inst"]:
         group = st.company_of(state, target)
         for iid, effect in _continuous(state):

@@ -211,6 +211,20 @@ _CREATURE = {
         "attacker_chooses": {"type": "boolean"},
         "wounded_check": {"type": "integer", "minimum": -10, "maximum": 0},
         "tap_all_after": {"type": "boolean"},
+        "prowess_vs": {
+            "type": "object",
+            "properties": {"races": _WORDS, "by": _BY},
+            "required": ["races", "by"],
+            "additionalProperties": False,
+        },
+        "tap_if_mind": {"type": "boolean"},
+        "company_bonus": {
+            "type": "object",
+            "properties": {"races": _WORDS, "prowess": _BY, "strikes": _BY},
+            "required": ["races"],
+            "additionalProperties": False,
+        },
+        "not_home_site": _WORDS,
     },
     "additionalProperties": False,
 }
@@ -227,7 +241,7 @@ SCHEMA = {
             "items": {
                 "type": "object",
                 "properties": {
-                    "when": {"enum": ["untap_end", "movement_end"]},
+                    "when": {"enum": ["untap_end", "movement_end", "item_gained"]},
                     "at_haven": {"type": "boolean"},
                     "per": {"enum": [*"wbsdcf", "region"]},
                 },

@@ -26,6 +26,7 @@ class StrikesMixin(Base):
         self._strike_done(state, attack, events)
 
     def _strike_done(self, state: State, attack: dict, events: list) -> None:
+        effects.after_strike(state, attack, events)  # a creature's text "following the strike"
         attack["strike"] = None
         effects.expire(state, "strike")
         if state.get("attack") is attack and attack["stage"] == "resolve":

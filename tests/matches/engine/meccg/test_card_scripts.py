@@ -44,6 +44,7 @@ from .card_scenarios_more import (
     static_card,
     twilight,
 )
+from .test_card_scripts_hazards import HAZARD_FAMILIES
 from .test_card_windows import clear_hand, start
 
 CARDS_JSON = Path(__file__).resolve().parents[5] / "shared" / "data" / "meccg" / "cards.json"
@@ -85,7 +86,7 @@ def test_the_most_played_cards_all_have_an_entry():
 
 def test_every_carried_out_card_has_a_scenario():
     covered = set()
-    for family in FAMILIES.values():
+    for family in [*FAMILIES.values(), *HAZARD_FAMILIES.values()]:
         covered |= set(family)
     assert set(carried()) - covered == set()
 
@@ -127,7 +128,9 @@ FAMILIES = {
     alone: codes("Alone and Unadvised"),
     power_built: codes("Power Built by Waiting"),
     snowstorm: codes("Snowstorm"),
-    creature: sorted(c for c, e in scripts.load().items() if e["kind"] == "creature"),
+    creature: sorted(
+        c for c, e in scripts.load().items() if e["kind"] == "creature" and "not_home_site" not in e["creature"]
+    ),  # a creature refused against Aragorn's company (Bree) is played in test_card_scripts_hazards
     static_card: sorted(c for c, e in scripts.load().items() if e["kind"] == "static"),
 }
 CASES = [(family, code) for family, found in FAMILIES.items() for code in found]

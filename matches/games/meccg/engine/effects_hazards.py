@@ -1,0 +1,138 @@
+"""Hazard card text the table carries out beyond round 1 of issue 30: the creatures' further printed text and
+corruption cards that act when an item is gained. The rules call in here through ``effects.py`` (creature
+attacks), ``effects_state.modifiers`` (a strike's prowess), ``strikes`` (after a strike), ``chain``/``combat``/
+``corruption`` (an item gained).
+
+Creature words (``creature = { … }`` in a card's entry):
+
+- ``prowess_vs`` ``{races, by}``: "+4 prowess versus Ringwraiths" — each strike against a character of these
+  races has its prowess modified;
+- ``tap_if_mind``: "Any character facing a strike whose mind is equal to or lower than the strike's prowess
+  must tap if untapped following the strike (unless the strike is canceled)";
+- ``company_bonus`` ``{races, prowess, strikes}``: "Unless this attack is canceled, all other <race> attacks
+  against the company for the rest of the turn receive +1 strike and +1 prowess";
+- ``not_home_site`` (site names): "May not be played against a company containing a character with Bree as a
+  home site".
+
+Trigger ``item_gained`` (a card on a character): "makes a corruption check each time a character in his company
+gains an item" — an item played on a character at a site, passed on in the organization phase or taken over
+from an eliminated character.
+"""
+
+from __future__ import annotations
+
+from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
+
+from . import scripts, stats
+from . import state as st
+from .cardinfo import key
+from .effects_state import add, race_keys
+
+CREATURE_WORDS = ("prowess_vs", "tap_if_mind", "company_bonus")
+
+
+def _log(events: list[Event], template: str, **params) -> None:
+    events.append(Event(Text(template, params), data={"kind": "log"}))
+
+
+def creature_words(attack: dict, text: dict) -> None:
+    """The creature's further printed text, carried by its attack."""
+    for word in CREATURE_WORDS:
+        if word in text:
+            attack[word] = text[word]
+
+
+def refuse_creature(state: State, group: dict, info: dict) -> None:
+    """ "May not be played against a company containing a character with Bree as a home site"."""
+    sites = scripts.creature(info["code"], state).get("not_home_site")
+    if not sites:
+        return
+    wanted = {key(s) for s in sites}
+    for iid in group["chars"]:
+        homes = {key(h) for h in (st.info(state, iid).get("home_site") or "").split(",")}
+        if homes & wanted:
+            raise IllegalAction(
+                "not_against_home_site",
+                gettext_noop(
+                    "%(card)s: nicht spielbar gegen eine Gemeinschaft mit %(character)s (Heimatort %(site)s)."
+                ),
+                card=info["name_de"],
+                character=st.info(state, iid)["name_de"],
+                site=", ".join(sites),
+            )
+
+
+def strike_modifiers(state: State, target: str) -> list[tuple[str, int]]:
+    """(creature name, value) of a creature's "+N prowess versus <race>" on the strike against ``target``."""
+    attack = state.get("attack") or {}
+    versus = attack.get("prowess_vs")
+    if not versus or attack.get("strike") != target or target not in state["inst"]:
+        return []
+    if not race_keys(st.info(state, target)["race"]) & race_keys(",".join(versus["races"])):
+        return []
+    return [(attack["name"], versus["by"])]
+
+
+def after_strike(state: State, attack: dict, events: list[Event]) -> None:
+    """A strike was rolled (not canceled): "must tap if untapped following the strike" when the character's mind
+    is at most the strike's prowess (Wisp of Pale Sheen)."""
+    from .strikes import prowess_of
+
+    iid = attack.get("strike")
+    if not attack.get("tap_if_mind") or iid not in state["inst"]:
+        return
+    card = state["inst"][iid]
+    mind = st.info(state, iid).get("mind") or 0
+    if card["zone"] == "play" and not card["tapped"] and mind <= prowess_of(attack, state):
+        card["tapped"] = True
+        _log(
+            events,
+            gettext_noop("%(card)s: %(character)s (Geisteskraft %(mind)s) tappt nach dem Hieb."),
+            card=attack["name"],
+            character=st.info(state, iid)["name_de"],
+            mind=mind,
+        )
+
+
+def after_attack(state: State, attack: dict, events: list[Event]) -> None:
+    """ "Unless <creature>'s attack is canceled, all other <race> attacks against the company for the rest of the
+    turn receive …" (Chill Douser): an effect on the company until the end of the turn."""
+    bonus = attack.get("company_bonus")
+    if not bonus or attack.get("canceled") or not attack.get("card"):
+        return
+    info = st.info(state, attack["card"])
+    extra = {"races": bonus["races"], "strikes": bonus.get("strikes", 0)}
+    prowess = bonus.get("prowess", 0)
+    add(state, {"card": attack["card"]}, info, attack["company"], "company_attacks", prowess, "turn", **extra)
+    _log(
+        events,
+        gettext_noop(
+            "%(card)s: weitere Angriffe dieser Rasse auf die Gemeinschaft werden bis zum Ende der Runde verstärkt."
+        ),
+        card=info["name_de"],
+    )
+
+
+def company_attack_bonus(state: State, attack: dict, group: dict | None) -> list[tuple[str, dict]]:
+    """(card name, {"prowess", "strikes"}) of the effects this turn on attacks of this race against the company."""
+    if group is None:
+        return []
+    races = race_keys(attack.get("race") or "")
+    return [
+        (e["name"], {"prowess": e["by"], "strikes": e["strikes"]})
+        for e in state.get("effects") or ()
+        if e["stat"] == "company_attacks" and e["target"] == group["id"] and races & race_keys(",".join(e["races"]))
+    ]
+
+
+def item_gained(ops, state: State, item: str, bearer: str, events: list[Event]) -> None:
+    """An item came onto ``bearer``: the corruption cards on characters of his company that check "each time a
+    character in his company gains an item" (Lure of Expedience)."""
+    from .effects_triggers import _check, _triggered
+
+    if not stats.is_item(st.info(state, item)) or bearer not in state["inst"]:
+        return
+    group = st.company_of(state, bearer)
+    for iid, on, _trigger in list(_triggered(state, "item_gained")):
+        if group and on in group["chars"] and state["inst"][iid]["zone"] == "play":
+            _check(ops, state, iid, on, events)

@@ -1,0 +1,205 @@
+"""Hazard cards carried out in round 2 of issue 30, each played from its own text: the creatures' further printed
+text ("+4 prowess versus Ringwraiths", "must tap … following the strike", "all other Undead attacks … for the rest
+of the turn", "May not be played against a company containing a character with Bree as a home site") and the
+corruption cards that check "each time a character in his company gains an item". The families are also read by
+``test_card_scripts.test_every_carried_out_card_has_a_scenario``."""
+
+import pytest
+
+from matches.games.meccg.engine import effects, scripts
+from matches.games.meccg.engine import state as st
+from matches.games.meccg.engine.strikes import prowess_of
+
+from .card_plays import any_key, give, play, refused, settle
+from .card_scenarios import finish_attack
+from .conftest import dice
+from .test_card_windows import clear_hand, start, to_bag_end
+
+BARROW_WIGHT, BRIGANDS, ADUNAPHEL_RW = "TW-14", "TW-17", "LE-50"
+
+
+@pytest.fixture
+def game(engine):
+    """Aragorn II and Bilbo (hero, seat 0, at turn first) against Gorbag and Lagduf."""
+    return next(t for t in (start(engine, seed) for seed in range(1, 40)) if t.turn["active"] == 0)
+
+
+def codes(*names):
+    return sorted(c for c, e in scripts.load().items() if e["name"] in names)
+
+
+def attack_with(game, catalogue, code):
+    """The hazard player's creature attacks the company moving to Bag End (keyed to a Wilderness)."""
+    any_key(game)
+    card = give(game, catalogue, 1, code)
+    play(game, 1, card, keyed={"kind": "region_type", "symbol": "w"})
+    if game.state["attack"] and game.state["attack"].get("window"):
+        game.do(0, type="pass")
+    return card
+
+
+def join(game, catalogue, code):
+    """A further character of the hero's company (put there by the test)."""
+    iid = give(game, catalogue, 0, code, "play")
+    game.companies(0)[0]["chars"].append(iid)
+    return iid
+
+
+# --- creatures ------------------------------------------------------------------------------------------------
+
+
+def prowess_versus(game, catalogue, code):
+    """ "+4 prowess versus Ringwraiths": the strike against a Ringwraith, not against Aragorn."""
+    aragorn, _bilbo = to_bag_end(game)["chars"]
+    wraith = join(game, catalogue, ADUNAPHEL_RW)
+    versus = scripts.entry(code)["creature"]["prowess_vs"]
+    card = attack_with(game, catalogue, code)
+    attack = game.state["attack"]
+    printed = catalogue[code]["prowess"]
+    assert attack["card"] == card and attack["prowess"] == printed
+    attack["strike"] = aragorn
+    assert prowess_of(attack, game.state) == printed  # not a Ringwraith
+    attack["strike"] = None
+    game.do(0, type="assign_strike", character=wraith)
+    if game.state["attack"]["stage"] != "resolve":
+        game.do(0, type="assign_done")
+    dice(game, *[(6, 6)] * 4)
+    game.do(0, type="resolve_strike", character=wraith)
+    settle(game)
+    if game.state["attack"] and game.state["attack"]["stage"] == "strike_defender":
+        game.do(0, type="resolve_strike", character=wraith)
+    line = next(line for line in game.log() if line.startswith("Hieb gegen Adûnaphel"))
+    name = game.card(card)["name_de"]
+    assert f"{printed} + {name} {versus['by']} = {printed + versus['by']}" in line, line
+
+
+def taps_after_strike(game, catalogue, code):
+    """ "Any character facing a strike whose mind is equal to or lower than the strike's prowess must tap if
+    untapped following the strike (unless the strike is canceled)"."""
+    aragorn, bilbo = to_bag_end(game)["chars"]
+    card = attack_with(game, catalogue, code)
+    attack = game.state["attack"]
+    assert attack["attacker_chooses"] and attack["tap_if_mind"]
+    prowess = prowess_of(attack, game.state)
+    low, high = sorted((aragorn, bilbo), key=lambda c: game.card(c)["mind"])
+    assert game.card(low)["mind"] <= prowess < game.card(high)["mind"]
+    # The strike was faced untapped (its roll kept him untapped): the creature's text taps him.
+    attack["strike"] = low
+    effects.after_strike(game.state, attack, events := [])
+    assert game.state["inst"][low]["tapped"]
+    assert any(game.card(card)["name_de"] in e.public.render() for e in events)
+    attack["strike"] = high  # mind above the strike's prowess: he stays untapped
+    effects.after_strike(game.state, attack, [])
+    assert not game.state["inst"][high]["tapped"]
+    attack["strike"] = None
+    # Through the table: the attacker assigns the strike to the low-mind character, who stays untapped (−3) and
+    # beats it; the creature's text taps him all the same.
+    game.state["inst"][low]["tapped"] = False
+    game.do(1, type="assign_strike", character=low)
+    if game.state["attack"]["stage"] != "resolve":
+        game.do(1, type="assign_done")
+    dice(game, *[(6, 6)] * 4)
+    game.do(0, type="resolve_strike", character=low, stay_untapped=True)
+    settle(game)
+    assert any(line.startswith("Hieb gegen") and "bleibt ungetappt −3" in line for line in game.log())
+    assert game.state["inst"][low]["tapped"]
+
+
+def company_bonus(game, catalogue, code):
+    """ "Unless Chill Douser's attack is canceled, all other Undead attacks against the company for the rest of the
+    turn receive +1 strike and +1 prowess"."""
+    to_bag_end(game)
+    bonus = scripts.entry(code)["creature"]["company_bonus"]
+    card = attack_with(game, catalogue, code)
+    canceled = {**game.state["attack"], "canceled": True}
+    effects.after_attack(game.engine, game.state, canceled, [])
+    assert not [e for e in game.state.get("effects") or () if e["stat"] == "company_attacks"]  # canceled: none
+    dice(game, *[(6, 6)] * 40)
+    finish_attack(game)
+    group = game.companies(0)[0]
+    assert effects.effects_hazards.company_attack_bonus(game.state, {"race": "Men"}, group) == []  # Undead only
+    game.companies(0)[0]["limit"] = 5
+    wight = attack_with(game, catalogue, BARROW_WIGHT)
+    attack = game.state["attack"]
+    assert attack["card"] == wight
+    assert attack["prowess"] == catalogue[BARROW_WIGHT]["prowess"] + bonus["prowess"]
+    assert attack["strikes"] == catalogue[BARROW_WIGHT]["strikes"] + bonus["strikes"]
+    name = game.card(card)["name_de"]
+    assert any(line.startswith(f"{name}: der Angriff erhält +1 Kampfgeschick") for line in game.log())
+    finish_attack(game)
+    effects.turn_over(game.state, [])  # "for the rest of the turn"
+    assert effects.effects_hazards.company_attack_bonus(game.state, {"race": "Undead"}, group) == []
+
+
+def not_home_site(game, catalogue, code):
+    """ "May not be played against a company containing a character with Bree as a home site" (Aragorn II)."""
+    to_bag_end(game)
+    any_key(game)
+    card = give(game, catalogue, 1, code)
+    assert refused(game, 1, card, keyed={"kind": "region_type", "symbol": "w"}) == "not_against_home_site"
+    assert game.state["inst"][card]["zone"] == "hand" and game.companies(0)[0]["hazards"] == 0
+    aragorn = game.companies(0)[0]["chars"][0]
+    game.state["cards"][game.state["inst"][aragorn]["code"]] = {**game.card(aragorn), "home_site": "Rivendell"}
+    play(game, 1, card, keyed={"kind": "region_type", "symbol": "w"})
+    assert game.state["attack"]["card"] == card
+
+
+# --- corruption cards -------------------------------------------------------------------------------------------
+
+
+def item_gained(game, catalogue, code):
+    """ "Target character receives 2 corruption points and makes a corruption check each time a character in his
+    company gains an item"; the bearer may tap in his organization phase to roll it off (greater than 5)."""
+    aragorn, bilbo = to_bag_end(game)["chars"]
+    card = give(game, catalogue, 1, code)
+    assert refused(game, 1, card, target={"kind": "character", "id": bilbo}) == "bad_target"  # a Hobbit
+    play(game, 1, card, target={"kind": "character", "id": aragorn})
+    assert game.state["inst"][card]["on"] == aragorn and catalogue[code]["corruption"] == 2
+    assert refused(game, 1, give(game, catalogue, 1, code), target={"kind": "character", "id": aragorn}) == (
+        "bad_target"
+    )
+    while game.turn["active"] != 0 or game.turn["phase"] != "organization":
+        game.next_phase()
+    clear_hand(game, 1)
+    dagger = give(game, catalogue, 0, "TW-206", "play")  # Dagger of Westernesse, borne by Bilbo
+    game.state["inst"][dagger]["on"] = bilbo
+    name = game.card(card)["name_de"]
+    before = len([line for line in game.log() if line.startswith(f"{name}: Versuchungswurf für Aragorn II")])
+    dice(game, (6, 6), (6, 6))
+    game.do(0, type="transfer_item", card=dagger, character=aragorn)  # Bilbo's check, then Aragorn gains it
+    assert game.state["inst"][dagger]["on"] == aragorn
+    after = [line for line in game.log() if line.startswith(f"{name}: Versuchungswurf für Aragorn II")]
+    assert len(after) == before + 1
+    points = 2 + (catalogue["TW-206"]["corruption"] or 0)  # the Lure's 2 and the dagger he has gained
+    log = game.log()
+    lure_line = max(i for i, line in enumerate(log) if line.startswith(f"{name}: Versuchungswurf für Aragorn II"))
+    assert log[lure_line + 1].startswith("Versuchungswurf für Aragorn II"), log[lure_line:]
+    assert f"gegen {points} Versuchungspunkte" in log[lure_line + 1], log[lure_line + 1]
+    # An item gained outside his company: no check.
+    gorbag = game.companies(1)[0]["chars"][0]
+    effects.item_gained(game.engine, game.state, give(game, catalogue, 1, "TW-206", "play"), gorbag, [])
+    assert len([line for line in game.log() if line.startswith(f"{name}: Versuchungswurf")]) == before + 1
+    # The removal: he taps and rolls more than 5.
+    game.state["inst"][aragorn]["tapped"] = False
+    dice(game, (3, 3))
+    game.do(0, type="use_card", card=card)
+    settle(game)
+    assert game.state["inst"][card]["zone"] == "discard" and game.state["inst"][aragorn]["tapped"]
+
+
+HAZARD_FAMILIES = {
+    prowess_versus: codes("Elf-lord Revealed in Wrath"),
+    taps_after_strike: codes("Wisp of Pale Sheen"),
+    company_bonus: codes("Chill Douser"),
+    not_home_site: codes("Arthadan Rangers"),
+    item_gained: codes("Lure of Expedience"),
+}
+CASES = [(family, code) for family, found in HAZARD_FAMILIES.items() for code in found]
+
+
+@pytest.mark.parametrize(("family", "code"), CASES, ids=[f"{f.__name__}-{c}" for f, c in CASES])
+def test_the_hazard_does_what_its_text_says(game, catalogue, family, code):
+    clear_hand(game, 0)
+    clear_hand(game, 1)
+    family(game, catalogue, code)
+    assert st.info(game.state, next(iter(game.state["inst"])))  # the state is still whole
