@@ -73,6 +73,9 @@ class CorruptionMixin(Base):
             else:
                 outcome = gettext_noop("nicht bestanden: abgeworfen")
                 st.move(state, iid, "discard")
+        elif effects.discard_instead(state, iid):  # The Roving Eye: "he is instead discarded"
+            outcome = gettext_noop("nicht bestanden: abgeworfen statt eliminiert")
+            st.move(state, iid, "discard")
         else:
             outcome = gettext_noop("nicht bestanden: eliminiert")
             self._eliminate(state, iid)

@@ -315,7 +315,22 @@ def after_attack(ops, state: State, attack: dict, events: list[Event]) -> None:
                 ops._corruption_check(state, state["inst"][iid]["owner"], iid, events)
 
 
-from .effects_hazards import after_strike, item_gained  # noqa: E402 - hooks for strikes and items gained
+from .effects_hazards import (  # noqa: E402 - hooks for strikes, items gained, checks, influence, site phase
+    after_strike,
+    discard_instead,
+    duplicated_auto_attacks,
+    influence_succeeded,
+    item_gained,
+)
 from .effects_triggers import movement_over, phase_begins, turn_over  # noqa: E402 - hooks for turns/hazard_phase
 
-__all__ += ["after_strike", "item_gained", "movement_over", "phase_begins", "turn_over"]
+__all__ += [
+    "after_strike",
+    "discard_instead",
+    "duplicated_auto_attacks",
+    "influence_succeeded",
+    "item_gained",
+    "movement_over",
+    "phase_begins",
+    "turn_over",
+]

@@ -60,6 +60,7 @@ EFFECT_WORDS = {
     "untap_self": gettext_noop("enttappen"),
     "lift": gettext_noop("Wirkung aufheben"),
     "split_to_origin": gettext_noop("zurück zum Ausgangsort"),
+    "corruption_check_discard": gettext_noop("Versuchungswurf"),
 }
 _SIMPLE = {
     "tap": gettext_noop("%(character)s getappt"),

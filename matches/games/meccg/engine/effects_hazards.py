@@ -21,6 +21,8 @@ from an eliminated character.
 
 from __future__ import annotations
 
+import re
+
 from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
 from . import scripts, stats
@@ -136,3 +138,120 @@ def item_gained(ops, state: State, item: str, bearer: str, events: list[Event]) 
     for iid, on, _trigger in list(_triggered(state, "item_gained")):
         if group and on in group["chars"] and state["inst"][iid]["zone"] == "play":
             _check(ops, state, iid, on, events)
+
+
+# --- events in play and forced checks --------------------------------------------------------------------------
+
+
+def bears_kind(state: State, iid: str, words: list[str]) -> bool:
+    """ "bearing a Palantír, greater item, or ring that is not a gold ring": an item whose subtype or name is one
+    of the words, or whose keywords contain one ("Ring": Dwarven, Magic, Mind, Lesser, Spirit Ring)."""
+    for item in st.attached(state, iid):
+        info = st.info(state, item)
+        keywords = info.get("keywords") or ()
+        if info["subtype"] in words or info["name_en"] in words or any(w in k for w in words for k in keywords):
+            return True
+    return False
+
+
+def _check_discard_instead(ops, state, link, info, effect, events):
+    """A forced corruption check; "If the character would normally be eliminated as a result of this check, he is
+    instead discarded" (The Roving Eye)."""
+    who = link["target"].get("id")
+    if not who or state["inst"].get(who, {}).get("zone") != "play":
+        return None
+    add(state, link, info, who, "corruption", effect["by"], "check")
+    state["inst"][who]["discard_if_eliminated"] = True
+    try:
+        ops._corruption_check(state, state["inst"][who]["owner"], who, events)
+    finally:
+        state["inst"][who].pop("discard_if_eliminated", None)
+    name = st.info(state, who)["name_de"]
+    return Text(gettext_noop("Versuchungswurf für %(character)s"), {"character": name}).to_json()
+
+
+def discard_instead(state: State, iid: str) -> bool:
+    """Whether a corruption check that eliminates ``iid`` discards him instead (read by ``corruption``)."""
+    return bool(state["inst"][iid].get("discard_if_eliminated"))
+
+
+HAZARD_HANDLERS = {"corruption_check_discard": _check_discard_instead}
+
+
+def _events_in_play(state: State, word: str):
+    from .effects_state import _continuous
+
+    return [(iid, effect) for iid, effect in _continuous(state) if effect["do"] == word]
+
+
+def influence_succeeded(ops, state: State, who: str, events: list[Event]) -> None:
+    """ "The next non-Hobbit character to make a successful influence attempt … must immediately make a corruption
+    check modified by -4. Discard this card after this corruption check" (Lure of Power)."""
+    if who not in state["inst"] or state["inst"][who]["zone"] != "play":
+        return
+    races = race_keys(st.info(state, who)["race"])
+    for iid, effect in _events_in_play(state, "influence_check"):
+        if state["inst"][iid]["zone"] != "play" or races & race_keys(",".join(effect.get("not_race") or ())):
+            continue
+        info = st.info(state, iid)
+        add(state, {"card": iid}, info, who, "corruption", effect["by"], "check")
+        from .effects_triggers import _check
+
+        _check(ops, state, iid, who, events)
+        st.move(state, iid, "discard")
+        _log(events, gettext_noop("%(card)s wird abgeworfen (Kartentext)."), card=info["name_de"])
+
+
+def duplicated_auto_attacks(state: State, attacks: list[dict], events: list[Event]) -> list[dict]:
+    """ "All Undead automatic-attacks are duplicated (i. e., each must be faced twice, including all
+    modifications)": each such attack is followed by its copy (The Moon Is Dead)."""
+    found = _events_in_play(state, "duplicate_auto")
+    out = []
+    for attack in attacks:
+        out.append(attack)
+        races = race_keys(attack.get("race") or "")
+        by = next((iid for iid, e in found if races & race_keys(",".join(e["races"]))), None)
+        if by:
+            out.append(dict(attack))
+            _log(
+                events,
+                gettext_noop("%(card)s: der automatische Angriff %(attack)s wird zweimal ausgeführt."),
+                card=st.info(state, by)["name_de"],
+                attack=attack["name"],
+            )
+    return out
+
+
+def spared(state: State, group: dict, effect: dict) -> bool:
+    """A company the continuous effect leaves alone: "unless it contains a ranger", "This card has no effect on a
+    minion player"."""
+    if state["players"][group["owner"]]["alignment"] in (effect.get("not_alignment") or ()):
+        return True
+    skill = effect.get("unless_skill")
+    return bool(skill) and any(skill in st.info(state, c)["skills"].casefold() for c in group["chars"])
+
+
+def tap_sites(state: State, events: list[Event]) -> None:
+    """ "If Doors of Night is in play, each non-Haven site in play with a Shadow-land [{s}] or a Dark-domain [{d}]
+    in its site path is tapped" (Foul Fumes): checked whenever a phase begins."""
+    from .cardinfo import is_haven
+    from .effects_state import doors_of_night
+
+    for iid, effect in _events_in_play(state, "tap_sites"):
+        if effect.get("only_doors") and not doors_of_night(state):
+            continue
+        for group in state["companies"]:
+            if spared(state, group, effect):
+                continue
+            for site in {group["site"], group.get("dest")} - {None}:
+                info = st.info(state, site)
+                path = set(re.findall(r"\{(\w)\}", info.get("site_path") or ""))
+                if state["inst"][site]["tapped"] or is_haven(info) or not path & set(effect["route_has"]):
+                    continue
+                state["inst"][site]["tapped"] = True
+                _log(
+                    events,
+                    gettext_noop("%(card)s: %(site)s wird getappt."),
+                    card=st.info(state, iid)["name_de"],
+                    site=info["name_de"],
+                )

@@ -7,6 +7,7 @@ from matches.engine.base import State
 
 from . import state as st
 from .cardinfo import avatar_kind
+from .effects_hazards import bears_kind
 from .effects_state import doors_of_night, in_play, race_keys
 
 
@@ -34,6 +35,8 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
         kinds = [st.info(state, i)["subtype"] for i in st.attached(state, iid)]
         if not any(word in kind for kind in kinds for word in want["bears"]):
             return False
+    if "bears_kind" in want and not bears_kind(state, iid, want["bears_kind"]):
+        return False
     if "not_bears" in want:
         names = {st.info(state, i)["name_en"] for i in st.attached(state, iid)}
         if names & set(want["not_bears"]):

@@ -10,6 +10,7 @@ from matches.engine.base import Event, State, Text, gettext_noop
 from . import scripts
 from . import state as st
 from .cardinfo import is_haven
+from .effects_hazards import spared, tap_sites
 from .effects_state import add, expire
 
 
@@ -88,7 +89,9 @@ def _return_to_origin(state: State, group: dict, events: list[Event]) -> None:
     route = group.get("route") if group.get("dest") else None
     symbols = {t.strip("{}") for t in (route or {}).get("types") or ()}
     for iid, effect in list(_continuous(state)):
-        if effect["do"] == "return_to_origin" and symbols & set(effect.get("route_has") or ()) and group["dest"]:
+        if effect["do"] != "return_to_origin" or spared(state, group, effect):  # Foul Fumes: a ranger, a minion
+            continue
+        if symbols & set(effect.get("route_has") or ()) and group["dest"]:
             st.move(state, group["dest"], "sites")
             group.update(dest=None, route=None)
             _log(
@@ -102,6 +105,7 @@ def _return_to_origin(state: State, group: dict, events: list[Event]) -> None:
 def phase_begins(ops, state: State, phase: str, events: list[Event]) -> None:
     """A phase begins; the organization phase: the untap phase is over ("at the end of his untap phase")."""
     discard_crowded(state, events)
+    tap_sites(state, events)  # Foul Fumes under Doors of Night
     if phase != "organization":
         return
     active = state["turn"]["active"]

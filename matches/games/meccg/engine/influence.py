@@ -16,8 +16,8 @@ from __future__ import annotations
 from matches.engine import rng
 from matches.engine.base import IllegalAction, State, gettext_noop
 
+from . import effects, stats
 from . import state as st
-from . import stats
 from .cardinfo import avatar_kind, influence_cost, is_hazard, key
 from .common import Base, part, signed
 
@@ -139,6 +139,7 @@ class InfluenceMixin(Base):
         )
         if result > 0:
             st.move(state, target, "discard")
+            effects.influence_succeeded(self, state, who, events)  # Lure of Power
 
     # --- the sideboard ("Reservestapel") ---------------------------------------------------------------
 

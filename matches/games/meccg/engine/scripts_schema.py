@@ -47,6 +47,7 @@ EFFECTS = (
     "lift",
     "split_to_origin",
     "untap_self",
+    "corruption_check_discard",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -56,6 +57,9 @@ CONTINUOUS = (
     "discard_if_company",
     "no_untap",
     "return_to_origin",
+    "influence_check",
+    "duplicate_auto",
+    "tap_sites",
 )
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")
@@ -109,6 +113,7 @@ _EFFECT = {
             "then": {"required": ["plus", "then"], "oneOf": [{"required": ["below"]}, {"required": ["above"]}]},
         },
         {"if": {"properties": {"do": {"const": "environment"}}}, "then": {"required": ["side"]}},
+        {"if": {"properties": {"do": {"const": "corruption_check_discard"}}}, "then": {"required": ["by"]}},
     ],
 }
 _CARD_FILTER = {
@@ -136,6 +141,7 @@ _CHARACTER = {
     "not_bears": _WORDS,
     "avatar_company": {"type": "boolean"},
     "with_bearer": {"type": "boolean"},
+    "bears_kind": _WORDS,
 }
 _REQUIRES = {
     "type": "object",
@@ -183,6 +189,9 @@ _CONTINUOUS = {
             "properties": {"prowess": _BY, "strikes": _BY},
             "additionalProperties": False,
         },
+        "not_race": _WORDS,
+        "unless_skill": {"enum": list(SKILLS)},
+        "not_alignment": {"type": "array", "items": {"enum": ["hero", "minion", "fallen-wizard", "balrog"]}},
     },
     "required": ["do"],
     "additionalProperties": False,

@@ -34,6 +34,7 @@ class SiteMixin(Base):
         # auf die Lauer gelegte Kreatur vor dem automatischen Angriff aufdecken, die … die Gemeinschaft nach dem
         # automatischen Angriff angreift": a window for him first, when he has such a creature on guard here.
         attacks = sites.automatic_attacks(site, state["players"][seat]["alignment"])
+        attacks = effects.duplicated_auto_attacks(state, attacks, events)  # The Moon Is Dead
         if attacks and self._guarding_creatures(state, group):
             state["turn"]["auto_attack_window"] = {"company": group["id"], "attacks": attacks}
             self._log(
@@ -214,6 +215,8 @@ class SiteMixin(Base):
         )
         if not success:
             st.move(state, iid, "discard")
+        else:
+            effects.influence_succeeded(self, state, bearer, events)  # Lure of Power
 
     def _do_reveal_on_guard(self, state, seat, action, events):
         """Reveal an on-guard card in the company's site phase, after it entered; it opens a chain (no limit

@@ -10,7 +10,7 @@ from matches.games.meccg.engine import effects, scripts
 from matches.games.meccg.engine import state as st
 from matches.games.meccg.engine.strikes import prowess_of
 
-from .card_plays import any_key, give, play, refused, settle
+from .card_plays import any_key, give, in_play_for, play, refused, settle
 from .card_scenarios import finish_attack
 from .conftest import dice
 from .test_card_windows import clear_hand, start, to_bag_end
@@ -187,12 +187,116 @@ def item_gained(game, catalogue, code):
     assert game.state["inst"][card]["zone"] == "discard" and game.state["inst"][aragorn]["tapped"]
 
 
+def influence_check(game, catalogue, code):
+    """ "The next non-Hobbit character to make a successful influence attempt … must immediately make a corruption
+    check modified by -4. Discard this card after this corruption check."."""
+    aragorn, bilbo = to_bag_end(game)["chars"]
+    card = give(game, catalogue, 1, code)
+    play(game, 1, card)
+    assert game.state["inst"][card]["zone"] == "play"
+    name = game.card(card)["name_de"]
+    effects.influence_succeeded(game.engine, game.state, bilbo, [])  # a Hobbit: nothing
+    assert game.state["inst"][card]["zone"] == "play"
+    faction = give(game, catalogue, 0, "TW-279", "play")  # Men of Lamedon (7): Aragorn influences them
+    events = []
+    dice(game, (6, 6), (3, 3))
+    game.engine._influence_faction(game.state, {"seat": 0, "card": faction, "bearer": aragorn}, events)
+    log = [e.public.render() for e in events]
+    assert any(line.startswith("Beeinflussung von") and "gelungen" in line for line in log), log
+    at = log.index(f"{name}: Versuchungswurf für Aragorn II.")
+    assert log[at + 1].startswith("Versuchungswurf für Aragorn II") and f"{name} −4" in log[at + 1], log
+    assert game.state["inst"][card]["zone"] == "discard"  # "Discard this card after this corruption check"
+    assert not [e for e in game.state.get("effects") or () if e["card"] == card]  # the −4 is used up
+
+
+def check_discard_instead(game, catalogue, code):
+    """ "Playable on a non-Wizard, non-Ringwraith character bearing a Palantír, greater item, or ring that is not a
+    gold ring … corruption check modified by -2. If the character would normally be eliminated … he is instead
+    discarded"."""
+    aragorn, bilbo = to_bag_end(game)["chars"]
+    ring = give(game, catalogue, 0, "TW-196", "play")  # Beautiful Gold Ring: a gold ring
+    game.state["inst"][ring]["on"] = bilbo
+    card = give(game, catalogue, 1, code)
+    assert refused(game, 1, card, target={"kind": "character", "id": aragorn}) == "bad_target"  # bears nothing
+    assert refused(game, 1, card, target={"kind": "character", "id": bilbo}) == "bad_target"  # a gold ring
+    palantir = give(game, catalogue, 0, "TW-300", "play")  # Palantír of Orthanc
+    game.state["inst"][palantir]["on"] = aragorn
+    dice(game, (1, 1))  # 2 − 2 against 2 corruption points: eliminated by the rules
+    play(game, 1, card, target={"kind": "character", "id": aragorn})
+    line = next(line for line in game.log() if line.startswith("Versuchungswurf für Aragorn II"))
+    assert "−2" in line and "abgeworfen statt eliminiert" in line, line
+    assert game.state["inst"][aragorn]["zone"] == "discard"  # not out of the game
+    assert not game.state["inst"][aragorn].get("discard_if_eliminated")
+    assert game.state["inst"][palantir]["zone"] == "discard"  # his cards with him
+
+
+def duplicate_auto(game, catalogue, code):
+    """ "All Undead attacks receive +1 strike and +1 prowess. All Undead automatic-attacks are duplicated … Discard
+    this card when an Undead attack is defeated. Cannot be duplicated."."""
+    company = to_bag_end(game)
+    card = give(game, catalogue, 1, code)
+    play(game, 1, card)
+    assert refused(game, 1, give(game, catalogue, 1, code)) == "bad_target"  # cannot be duplicated
+    game.next_phase()  # the movement/hazard phase ends: the site phase
+    while game.turn["phase"] != "site":
+        game.next_phase()
+    barrow = give(game, catalogue, 0, "TW-375", "play")  # Barrow-downs: Undead — 1 strike, 8 prowess
+    game.companies(0)[0]["site"] = barrow
+    clear_hand(game, 1)
+    game.do(0, type="enter_site")
+    attack = game.state["attack"]
+    assert (attack["race"], attack["prowess"], attack["strikes"]) == ("Undead", 9, 2)
+    assert [a["name"] for a in attack["queue"]] == [attack["name"]]  # faced twice
+    orcs = {"name": "Orks", "race": "Orcs", "strikes": 2, "prowess": 6}
+    assert effects.duplicated_auto_attacks(game.state, [orcs], []) == [orcs]  # Undead only
+    beaten = {**attack, "assigned": {company["chars"][0]: 0}, "defeated": 2, "strikes": 2}
+    effects.after_attack(game.engine, game.state, beaten, [])
+    assert game.state["inst"][card]["zone"] == "discard"
+    assert effects.duplicated_auto_attacks(game.state, [attack], []) == [attack]  # it is gone: once
+
+
+def foul_fumes(game, catalogue, code):
+    """ "Each moving company that has a Shadow-land [{s}] or a Dark-domain [{d}] in its site path must return to its
+    site of origin unless it contains a ranger … if Doors of Night is in play, each non-Haven site in play with a
+    Shadow-land or a Dark-domain in its site path is tapped. This card has no effect on a minion player."."""
+    company = to_bag_end(game)
+    aragorn = company["chars"][0]
+    company["route"] = {**company["route"], "types": ["{w}", "{d}", "{f}"]}
+    card = give(game, catalogue, 1, code)
+    play(game, 1, card)
+    assert refused(game, 1, give(game, catalogue, 1, code)) == "bad_target"  # cannot be duplicated
+    effect = scripts.entry(code)["while_in_play"][0]
+    assert effects.effects_hazards.spared(game.state, company, effect)  # Aragorn II is a ranger
+    assert effects.effects_hazards.spared(game.state, game.companies(1)[0], effect)  # a minion player
+    info = game.card(aragorn)
+    game.state["cards"][info["code"]] = {**info, "skills": "Warrior, Scout"}  # no ranger now
+    origin, dest = company["site"], company["dest"]
+    game.next_phase()  # the end of the movement/hazard phase
+    group = game.companies(0)[0]
+    assert group["site"] == origin and group["dest"] is None
+    name = game.card(card)["name_de"]
+    assert f"{name}: die Gemeinschaft kehrt zu ihrem Ausgangsort zurück." in game.log()
+    assert game.state["inst"][dest]["zone"] != "play"
+    # Doors of Night: a non-Haven site in play with a Dark-domain in its site path is tapped.
+    carn_dum = give(game, catalogue, 0, "TW-380", "play")  # Carn Dûm: {w}{s}
+    group["dest"] = carn_dum
+    effects.phase_begins(game.engine, game.state, "site", events := [])
+    assert not game.state["inst"][carn_dum]["tapped"]  # not without Doors of Night
+    in_play_for(game, catalogue, 1, "TW-28")
+    effects.phase_begins(game.engine, game.state, "site", events)
+    assert game.state["inst"][carn_dum]["tapped"] and not game.state["inst"][origin]["tapped"]  # Rivendell: a Haven
+
+
 HAZARD_FAMILIES = {
     prowess_versus: codes("Elf-lord Revealed in Wrath"),
     taps_after_strike: codes("Wisp of Pale Sheen"),
     company_bonus: codes("Chill Douser"),
     not_home_site: codes("Arthadan Rangers"),
     item_gained: codes("Lure of Expedience"),
+    influence_check: codes("Lure of Power"),
+    check_discard_instead: codes("The Roving Eye"),
+    duplicate_auto: codes("The Moon Is Dead"),
+    foul_fumes: codes("Foul Fumes"),
 }
 CASES = [(family, code) for family, found in HAZARD_FAMILIES.items() for code in found]
 
