@@ -321,6 +321,8 @@ from .effects_hazards import (  # noqa: E402 - hooks for strikes, items gained, 
     duplicated_auto_attacks,
     influence_succeeded,
     item_gained,
+    site_auto_attacks,
+    turn_ends,
 )
 from .effects_triggers import movement_over, phase_begins, turn_over  # noqa: E402 - hooks for turns/hazard_phase
 
@@ -332,5 +334,7 @@ __all__ += [
     "item_gained",
     "movement_over",
     "phase_begins",
+    "site_auto_attacks",
+    "turn_ends",
     "turn_over",
 ]

@@ -61,6 +61,7 @@ EFFECT_WORDS = {
     "lift": gettext_noop("Wirkung aufheben"),
     "split_to_origin": gettext_noop("zurück zum Ausgangsort"),
     "corruption_check_discard": gettext_noop("Versuchungswurf"),
+    "company_returns": gettext_noop("zurück zum Ausgangsort"),
 }
 _SIMPLE = {
     "tap": gettext_noop("%(character)s getappt"),

@@ -255,3 +255,78 @@ def tap_sites(state: State, events: list[Event]) -> None:
                     card=st.info(state, iid)["name_de"],
                     site=info["name_de"],
                 )
+
+
+# --- the end of a turn, sites' attacks, a company sent back ----------------------------------------------------
+
+
+def turn_ends(ops, state: State, events: list[Event]) -> None:
+    """ "At the end of each of his turns, target minion makes a corruption check for each item his company bears
+    that he does not bear. For each check, modify the roll by subtracting the corruption of that item" (Covetous
+    Thoughts)."""
+    from .effects_triggers import _check, _triggered
+
+    active = state["turn"]["active"]
+    for iid, bearer, _trigger in list(_triggered(state, "turn_end")):
+        group = st.company_of(state, bearer)
+        if state["inst"][bearer]["owner"] != active or group is None:
+            continue
+        info = st.info(state, iid)
+        for other in [c for c in group["chars"] if c != bearer]:
+            for item in [i for i in st.attached(state, other) if stats.is_item(st.info(state, i))]:
+                if state["inst"][iid]["zone"] != "play" or state["inst"][bearer]["zone"] != "play":
+                    return
+                points = st.info(state, item)["corruption"] or 0
+                add(state, {"card": iid}, info, bearer, "corruption", -points, "check")
+                _check(ops, state, iid, bearer, events)
+
+
+def site_auto_attacks(state: State, site: dict, attacks: list[dict], events: list[Event]) -> list[dict]:
+    """The site's automatic-attacks as the cards in play make them: "Unless Daelomin Ahunt is in play, Dancing
+    Spire has an additional automatic-attack: Dragon — 3 strikes at 14/8"; then The Moon Is Dead's doubling."""
+    from .effects_state import in_play
+
+    attacks = list(attacks)
+    for iid, effect in _events_in_play(state, "site_attack"):
+        if key(site["name_en"]) != key(effect["site"]) or in_play(state, effect.get("unless_in_play") or []):
+            continue
+        name = st.info(state, iid)["name_de"]
+        values = {k: effect[k] for k in ("race", "strikes", "prowess", "body")}
+        attacks.append({"name": name, **values, "detainment": False, "each_character": False, "source": "auto"})
+        attacks[-1]["card"] = None
+        _log(events, gettext_noop("%(card)s: der Ort hat einen weiteren automatischen Angriff."), card=name)
+    return duplicated_auto_attacks(state, attacks, events)
+
+
+def _company_returns(ops, state, link, info, effect, events):
+    """ "Unless the company contains Beorn or an untapped warrior with prowess greater than 4, it must return to its
+    site of origin" (at the end of its movement/hazard phase, as Snowstorm's)."""
+    group = st.company(state, link["target"].get("id") or "")
+    if group is None:
+        return None
+    unless = effect.get("unless") or {}
+    for iid in group["chars"]:
+        char = st.info(state, iid)
+        if char["name_en"] in (unless.get("names") or ()):
+            return Text(gettext_noop("%(character)s hält die Gemeinschaft"), {"character": char["name_de"]}).to_json()
+        skill = unless.get("skill")
+        untapped = not (state["inst"][iid]["tapped"] or state["inst"][iid]["wounded"])
+        strong = stats.prowess(state, iid) > unless.get("prowess_above", -99)
+        if skill and skill in char["skills"].casefold() and untapped and strong:
+            return Text(gettext_noop("%(character)s hält die Gemeinschaft"), {"character": char["name_de"]}).to_json()
+    add(state, link, info, group["id"], "return_to_origin", 0, "turn")
+    return Text(gettext_noop("die Gemeinschaft kehrt zum Ausgangsort zurück"), {}).to_json()
+
+
+HAZARD_HANDLERS["company_returns"] = _company_returns
+
+
+def return_by_effect(state: State, group: dict, events: list[Event]) -> None:
+    """The company's movement/hazard phase ends: a card's effect this turn sends it back to its site of origin."""
+    found = next(
+        (e for e in state.get("effects") or () if e["target"] == group["id"] and e["stat"] == "return_to_origin"), None
+    )
+    if found and group.get("dest"):
+        st.move(state, group["dest"], "sites")
+        group.update(dest=None, route=None)
+        _log(events, gettext_noop("%(card)s: die Gemeinschaft kehrt zu ihrem Ausgangsort zurück."), card=found["name"])

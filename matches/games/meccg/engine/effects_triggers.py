@@ -10,7 +10,7 @@ from matches.engine.base import Event, State, Text, gettext_noop
 from . import scripts
 from . import state as st
 from .cardinfo import is_haven
-from .effects_hazards import spared, tap_sites
+from .effects_hazards import return_by_effect, spared, tap_sites
 from .effects_state import add, expire
 
 
@@ -122,6 +122,7 @@ def movement_over(ops, state: State, group: dict, events: list[Event]) -> None:
     """The company's movement/hazard phase ends: checks "for each Wilderness [{w}] in his company's site path"."""
     discard_crowded(state, events)
     _return_to_origin(state, group, events)
+    return_by_effect(state, group, events)  # Beorning Skin-changers
     route = group.get("route") if group.get("dest") else None
     symbols = [t.strip("{}") for t in (route or {}).get("types") or ()]
     for iid, bearer, trigger in list(_triggered(state, "movement_end")):

@@ -48,6 +48,7 @@ EFFECTS = (
     "split_to_origin",
     "untap_self",
     "corruption_check_discard",
+    "company_returns",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -60,6 +61,7 @@ CONTINUOUS = (
     "influence_check",
     "duplicate_auto",
     "tap_sites",
+    "site_attack",
 )
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")
@@ -98,6 +100,11 @@ _EFFECT = {
         "side": {"enum": ["hazard", "resource"]},
         "min": {"type": "integer", "minimum": 0, "maximum": 10},
         "per_character": {"type": "boolean"},
+        "unless": {
+            "type": "object",
+            "properties": {"names": _WORDS, "skill": {"enum": list(SKILLS)}, "prowess_above": {"type": "integer"}},
+            "additionalProperties": False,
+        },
     },
     "required": ["do"],
     "additionalProperties": False,
@@ -192,6 +199,10 @@ _CONTINUOUS = {
         "not_race": _WORDS,
         "unless_skill": {"enum": list(SKILLS)},
         "not_alignment": {"type": "array", "items": {"enum": ["hero", "minion", "fallen-wizard", "balrog"]}},
+        "site": {"type": "string"},
+        "unless_in_play": _WORDS,
+        "race": {"type": "string"},
+        "body": {"type": "integer", "minimum": 1, "maximum": 20},
     },
     "required": ["do"],
     "additionalProperties": False,
@@ -250,7 +261,7 @@ SCHEMA = {
             "items": {
                 "type": "object",
                 "properties": {
-                    "when": {"enum": ["untap_end", "movement_end", "item_gained"]},
+                    "when": {"enum": ["untap_end", "movement_end", "item_gained", "turn_end"]},
                     "at_haven": {"type": "boolean"},
                     "per": {"enum": [*"wbsdcf", "region"]},
                 },

@@ -34,7 +34,7 @@ class SiteMixin(Base):
         # auf die Lauer gelegte Kreatur vor dem automatischen Angriff aufdecken, die … die Gemeinschaft nach dem
         # automatischen Angriff angreift": a window for him first, when he has such a creature on guard here.
         attacks = sites.automatic_attacks(site, state["players"][seat]["alignment"])
-        attacks = effects.duplicated_auto_attacks(state, attacks, events)  # The Moon Is Dead
+        attacks = effects.site_auto_attacks(state, site, attacks, events)  # Daelomin at Home, The Moon Is Dead
         if attacks and self._guarding_creatures(state, group):
             state["turn"]["auto_attack_window"] = {"company": group["id"], "attacks": attacks}
             self._log(

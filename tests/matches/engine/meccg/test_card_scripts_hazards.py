@@ -287,6 +287,97 @@ def foul_fumes(game, catalogue, code):
     assert game.state["inst"][carn_dum]["tapped"] and not game.state["inst"][origin]["tapped"]  # Rivendell: a Haven
 
 
+def turn_end_checks(game, catalogue, code):
+    """ "Playable only on a minion. At the end of each of his turns, target minion makes a corruption check for each
+    item his company bears that he does not bear. For each check, modify the roll by subtracting the corruption of
+    that item."; removed by a roll greater than 5 in his organization phase."""
+    aragorn, _bilbo = to_bag_end(game)["chars"]
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 1, give(game, catalogue, 1, code), target={"kind": "character", "id": aragorn}) == (
+        "bad_target"
+    )  # a hero
+    while game.turn["active"] != 1 or game.turn["phase"] != "movement":
+        game.next_phase()
+    clear_hand(game, 0)
+    st.move(game.state, card, "hand")
+    gorbag, lagduf = game.companies(1)[0]["chars"][:2]
+    play(game, 0, card, target={"kind": "character", "id": gorbag})
+    assert game.state["inst"][card]["on"] == gorbag
+    own = give(game, catalogue, 1, "TW-300", "play")  # borne by Gorbag himself: no check
+    game.state["inst"][own]["on"] = gorbag
+    for code_ in ("TW-300", "TW-206"):  # two items borne by Lagduf: two checks
+        item = give(game, catalogue, 1, code_, "play")
+        game.state["inst"][item]["on"] = lagduf
+    name = game.card(card)["name_de"]
+    dice(game, *[(6, 6)] * 20)
+    while game.turn["active"] == 1:
+        game.next_phase()
+    log = game.log()
+    starts = [i for i, line in enumerate(log) if line == f"{name}: Versuchungswurf für Gorbag."]
+    assert len(starts) == 2, log[-12:]
+    checks = sorted(log[i + 1] for i in starts)
+    palantir = catalogue["TW-300"]["corruption"]
+    assert f"{name} −{palantir}" in checks[-1] or f"{name} −{palantir}" in checks[0], checks
+    assert all(line.startswith("Versuchungswurf für Gorbag") for line in checks)
+
+
+def dragon_at_home(game, catalogue, code):
+    """ "Unless Daelomin Ahunt is in play, Dancing Spire has an additional automatic-attack: Dragon — 3 strikes at
+    14/8. In addition, you may discard this card from play during opponent's movement/hazard phase (not counting
+    against the hazard limit) to increase the hazard limit against one company by two."."""
+    to_bag_end(game)
+    card = give(game, catalogue, 1, code)
+    play(game, 1, card)
+    effect = scripts.entry(code)["while_in_play"][0]
+    while game.turn["phase"] != "site":
+        game.next_phase()
+    spire = give(game, catalogue, 0, "TW-383", "play")  # Dancing Spire (hero): no automatic-attack printed
+    game.companies(0)[0]["site"] = spire
+    game.do(0, type="enter_site")
+    first = game.state["attack"]  # the printed Dragon — 2 strikes with 11 prowess, then the card's
+    assert (first["strikes"], first["prowess"]) == (2, 11) and len(first["queue"]) == 1
+    extra = first["queue"][0]
+    assert extra["name"] == game.card(card)["name_de"] and extra["source"] == "auto"
+    values = (extra["race"], extra["strikes"], extra["prowess"], extra["body"])
+    assert values == (effect["race"], effect["strikes"], effect["prowess"], effect["body"])
+    dice(game, *[(6, 6)] * 40)
+    finish_attack(game)
+    ahunt = in_play_for(game, catalogue, 1, "TD-10")  # Daelomin Ahunt in play: no such attack
+    assert effects.site_auto_attacks(game.state, game.card(spire), [], []) == []
+    st.move(game.state, ahunt, "discard")
+    assert len(effects.site_auto_attacks(game.state, game.card(spire), [], [])) == 1
+    while game.turn["active"] != 0 or game.turn["phase"] != "movement":
+        game.next_phase()
+    group = game.companies(0)[0]
+    limit, hazards = group["limit"], group["hazards"]
+    game.do(1, type="use_card", card=card, ability=0, target={"kind": "company", "id": group["id"]})
+    settle(game)
+    assert game.companies(0)[0]["limit"] == limit + 2 and game.companies(0)[0]["hazards"] == hazards
+    assert game.state["inst"][card]["zone"] == "discard"
+
+
+def company_returns(game, catalogue, code):
+    """ "Alternatively, playable as a short-event against a moving hero company. Unless the company contains Beorn
+    or an untapped warrior with prowess greater than 4, it must return to its site of origin."."""
+    company = to_bag_end(game)
+    aragorn = company["chars"][0]
+    origin = company["site"]
+    target = {"kind": "company", "id": company["id"]}
+    first, second = give(game, catalogue, 1, code), give(game, catalogue, 1, code)
+    dest = company["dest"]
+    company["dest"] = None
+    assert refused(game, 1, first, target=target, mode=0) == "bad_target"  # not moving
+    company["dest"] = dest
+    play(game, 1, first, target=target, mode=0)  # Aragorn II: an untapped warrior with prowess 6
+    assert not [e for e in game.state.get("effects") or () if e["stat"] == "return_to_origin"]
+    assert any("Aragorn II hält die Gemeinschaft" in line for line in game.log())
+    game.state["inst"][aragorn]["tapped"] = True
+    play(game, 1, second, target=target, mode=0)
+    game.next_phase()  # the end of the movement/hazard phase
+    group = game.companies(0)[0]
+    assert group["site"] == origin and group["dest"] is None
+
+
 HAZARD_FAMILIES = {
     prowess_versus: codes("Elf-lord Revealed in Wrath"),
     taps_after_strike: codes("Wisp of Pale Sheen"),
@@ -297,6 +388,9 @@ HAZARD_FAMILIES = {
     check_discard_instead: codes("The Roving Eye"),
     duplicate_auto: codes("The Moon Is Dead"),
     foul_fumes: codes("Foul Fumes"),
+    turn_end_checks: codes("Covetous Thoughts"),
+    dragon_at_home: codes("Daelomin at Home"),
+    company_returns: codes("Beorning Skin-changers"),
 }
 CASES = [(family, code) for family, found in HAZARD_FAMILIES.items() for code in found]
 
