@@ -178,7 +178,11 @@ def _pick_label(state: State, label: dict, pick: str) -> dict:
 
 
 def checked_pick(state: State, seat: int, mode: dict, raw) -> list[str]:
-    """The cards a ``fetch`` brings, named with the play (``pick``): of the kinds and zones its text names."""
+    """The cards a ``fetch`` brings, named with the play (``pick``): of the kinds and zones its text names (or the
+    cards another effect lets the play name, ``effects_hazards.pick_rule``)."""
+    rule = effects_hazards.pick_rule(state, seat, mode)
+    if rule is not None:
+        return effects_hazards.checked_order(rule, raw)
     fetch = next((e for e in mode["effects"] if e["do"] == "fetch"), None)
     allowed = set(fetchable(state, seat, fetch)) if fetch else set()
     picks = raw if isinstance(raw, list) else [raw]

@@ -62,6 +62,7 @@ EFFECT_WORDS = {
     "split_to_origin": gettext_noop("zurück zum Ausgangsort"),
     "corruption_check_discard": gettext_noop("Versuchungswurf"),
     "company_returns": gettext_noop("zurück zum Ausgangsort"),
+    "restack": gettext_noop("Hand zeigen und neu ziehen"),
 }
 _SIMPLE = {
     "tap": gettext_noop("%(character)s getappt"),

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
+from matches.engine.base import Event, IllegalAction, State, Text, counted, gettext_noop, ngettext_noop
 
 from . import scripts, stats
 from . import state as st
@@ -330,3 +330,63 @@ def return_by_effect(state: State, group: dict, events: list[Event]) -> None:
         st.move(state, group["dest"], "sites")
         group.update(dest=None, route=None)
         _log(events, gettext_noop("%(card)s: die Gemeinschaft kehrt zu ihrem Ausgangsort zurück."), card=found["name"])
+
+
+# --- the hand ---------------------------------------------------------------------------------------------------
+
+
+def _set_aside(state: State, seat: int, played: str) -> list[str]:
+    from .cardinfo import is_hazard
+
+    return [i for i in state["players"][seat]["hand"] if i != played and not is_hazard(st.info(state, i))]
+
+
+def pick_rule(state: State, seat: int, mode: dict) -> tuple[list[str], int] | None:
+    """The cards a play's ``pick`` may name when it brings nothing back (``fetch``), and how many: the order of
+    the cards Revealed to all Watchers puts back on the play deck (top first)."""
+    if any(e["do"] == "restack" for e in mode["effects"]):
+        aside = _set_aside(state, seat, "")
+        return aside, len(aside)
+    return None
+
+
+def _restack(ops, state, link, info, effect, events):
+    """ "Reveal your hand to opponent. Place all non-hazard cards from your hand off to the side. Draw cards from
+    your play deck until your hand size is reached. Place the non-hazard cards from off to the side face down on top
+    of your play deck in any order you choose" (the order named with the play, ``pick``, top first; else the
+    hand's)."""
+    seat = link["seat"]
+    hand = state["players"][seat]["hand"]
+    _log(
+        events,
+        gettext_noop("%(card)s: die Hand wird gezeigt: %(cards)s."),
+        card=info["name_de"],
+        cards=[st.info(state, i)["name_de"] for i in hand] or "–",
+    )
+    aside = _set_aside(state, seat, link["card"])
+    chosen = [i for i in link.get("pick") or () if i in aside]
+    order = chosen + [i for i in aside if i not in chosen]
+    for _ in range(max(0, st.HAND_SIZE - (len(hand) - len(aside)))):
+        if st.draw(state, seat) is None:
+            break
+    for iid in reversed(order):
+        st.move(state, iid, "deck", top=True)
+    forms = ngettext_noop("%(count)s Karte zurück auf den Spielstapel", "%(count)s Karten zurück auf den Spielstapel")
+    return counted(forms, count=len(order)).to_json()
+
+
+HAZARD_HANDLERS["restack"] = _restack
+
+
+def checked_order(rule: tuple[list[str], int], raw) -> list[str]:
+    """A ``pick`` under a ``pick_rule``: different cards of those allowed, at most as many as it says."""
+    allowed, most = rule
+    picks = raw if isinstance(raw, list) else [raw]
+    strings = all(isinstance(p, str) for p in picks)
+    if not strings or len(picks) > most or len(set(picks)) != len(picks) or not set(picks) <= set(allowed):
+        raise IllegalAction(
+            "bad_pick",
+            gettext_noop("„pick“: höchstens %(n)s verschiedene Karten, die der Kartentext nennen lässt."),
+            n=most,
+        )
+    return list(picks)

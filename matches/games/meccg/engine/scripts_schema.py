@@ -49,6 +49,7 @@ EFFECTS = (
     "untap_self",
     "corruption_check_discard",
     "company_returns",
+    "restack",
 )
 CONTINUOUS = (
     "attack_bonus",

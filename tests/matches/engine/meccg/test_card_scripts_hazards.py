@@ -378,6 +378,26 @@ def company_returns(game, catalogue, code):
     assert group["site"] == origin and group["dest"] is None
 
 
+def restack(game, catalogue, code):
+    """ "Reveal your hand to opponent. Place all non-hazard cards from your hand off to the side. Draw cards from your
+    play deck until your hand size is reached. Place the non-hazard cards … face down on top of your play deck in any
+    order you choose."."""
+    to_bag_end(game)
+    card = give(game, catalogue, 1, code)
+    hazard = give(game, catalogue, 1, BARROW_WIGHT)
+    first, second = give(game, catalogue, 1, "TW-206"), give(game, catalogue, 1, "LE-1")  # two resources
+    assert refused(game, 1, card, pick=[hazard]) == "bad_pick"  # only the non-hazard cards are ordered
+    play(game, 1, card, pick=[second, first])  # the second on top
+    player = game.state["players"][1]
+    assert player["deck"][:2] == [second, first]
+    assert hazard in player["hand"] and len(player["hand"]) == st.HAND_SIZE
+    assert first not in player["hand"] and second not in player["hand"]
+    name = game.card(card)["name_de"]
+    shown = next(line for line in game.log() if line.startswith(f"{name}: die Hand wird gezeigt"))
+    assert game.card(hazard)["name_de"] in shown and game.card(first)["name_de"] in shown
+    assert game.state["inst"][card]["zone"] == "discard"
+
+
 HAZARD_FAMILIES = {
     prowess_versus: codes("Elf-lord Revealed in Wrath"),
     taps_after_strike: codes("Wisp of Pale Sheen"),
@@ -391,6 +411,7 @@ HAZARD_FAMILIES = {
     turn_end_checks: codes("Covetous Thoughts"),
     dragon_at_home: codes("Daelomin at Home"),
     company_returns: codes("Beorning Skin-changers"),
+    restack: codes("Revealed to all Watchers"),
 }
 CASES = [(family, code) for family, found in HAZARD_FAMILIES.items() for code in found]
 
