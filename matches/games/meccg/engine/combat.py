@@ -405,6 +405,8 @@ class CombatMixin(Base):
     def _cancel_attack(self, state: State, events: list) -> None:
         """A card's text cancels the attack (a scripted card or an accepted request): no strike counts, the
         creature is discarded."""
+        if effects.cancel_redirected(state, events):  # Unabated in Malice: the first attempt cancels it instead
+            return
         attack = state["attack"]
         attack.pop("window", None)
         attack["canceled"] = True  # nothing is defeated, nothing scores

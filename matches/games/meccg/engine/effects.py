@@ -321,6 +321,7 @@ def after_attack(ops, state: State, attack: dict, events: list[Event]) -> None:
 
 from .effects_hazards import (  # noqa: E402 - hooks for strikes, items gained, checks, influence, site phase
     after_strike,
+    cancel_redirected,
     discard_instead,
     duplicated_auto_attacks,
     influence_succeeded,
@@ -332,6 +333,7 @@ from .effects_triggers import movement_over, phase_begins, turn_over  # noqa: E4
 
 __all__ += [
     "after_strike",
+    "cancel_redirected",
     "discard_instead",
     "duplicated_auto_attacks",
     "influence_succeeded",

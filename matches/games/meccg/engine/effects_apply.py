@@ -63,6 +63,7 @@ EFFECT_WORDS = {
     "corruption_check_discard": gettext_noop("Versuchungswurf"),
     "company_returns": gettext_noop("zurück zum Ausgangsort"),
     "restack": gettext_noop("Hand zeigen und neu ziehen"),
+    "shield_attack": gettext_noop("Angriff verstärken"),
 }
 _SIMPLE = {
     "tap": gettext_noop("%(character)s getappt"),
@@ -80,8 +81,11 @@ def _log(events: list[Event], template: str, **params: Any) -> None:
 
 
 def _cancel_attack(ops, state, link, info, effect, events):
-    if state.get("attack"):
+    attack = state.get("attack")
+    if attack:
         ops._cancel_attack(state, events)
+        if not attack.get("canceled"):  # the attempt canceled a card on the attack instead (Unabated in Malice)
+            return part(gettext_noop("Abbruch umgelenkt"))
     return part(gettext_noop("Angriff abgebrochen"))
 
 

@@ -390,3 +390,62 @@ def checked_order(rule: tuple[list[str], int], raw) -> list[str]:
             n=most,
         )
     return list(picks)
+
+
+# --- an attack made stronger until someone tries to cancel it -------------------------------------------------
+
+
+def _shield(ops, state, link, info, effect, events):
+    """ "The attack receives +1 strike, +1 prowess, and -2 body. The first attempt to cancel this attack instead
+    cancels the effects of this card. Cannot be duplicated on a given attack" (Unabated in Malice)."""
+    attack = state.get("attack")
+    if not attack or info["name_en"] in attack.get("cards", ()):
+        return None
+    values = {"strikes": effect.get("strikes", 0), "prowess": effect.get("prowess", 0), "body": effect.get("body", 0)}
+    attack.setdefault("cards", []).append(info["name_en"])
+    _bolster(attack, values, 1)
+    attack["shield"] = {"name": info["name_de"], **values}
+    return Text(
+        gettext_noop("der Angriff erhält %(strikes)s Hiebe, %(prowess)s Kampfgeschick, %(body)s Konstitution"),
+        {k: f"{v:+d}".replace("-", "−") for k, v in values.items()},
+    ).to_json()
+
+
+def _bolster(attack: dict, values: dict, sign: int) -> None:
+    attack["strikes"] = max(1, attack["strikes"] + sign * values["strikes"])
+    attack["left"] = max(0, attack["left"] + sign * values["strikes"])
+    attack["prowess_mod"] = attack.get("prowess_mod", 0) + sign * values["prowess"]
+    if attack.get("body") is not None:
+        attack["body"] = attack["body"] + sign * values["body"]
+
+
+HAZARD_HANDLERS["shield_attack"] = _shield
+
+
+def attack_without(state: State, names: list[str]) -> bool:
+    """No card of these names has already acted on the attack ("Cannot be duplicated on a given attack")."""
+    attack = state.get("attack") or {}
+    return not set(names) & set(attack.get("cards") or ())
+
+
+def cancel_redirected(state: State, events: list[Event]) -> bool:
+    """An attempt to cancel the attack: when a card's text takes the first such attempt, its effects end instead
+    and the attack goes on (True)."""
+    attack = state.get("attack")
+    shield = (attack or {}).pop("shield", None)
+    if not shield:
+        return False
+    _bolster(attack, shield, -1)
+    _log(
+        events,
+        gettext_noop("Der Abbruch hebt stattdessen die Wirkung von %(card)s auf; der Angriff geht weiter."),
+        card=shield["name"],
+    )
+    return True
+
+
+def attack_by(state: State, names: list[str]) -> bool:
+    """The attack is made by a creature of exactly one of these names ("an attack from Shelob", not Shelob's
+    Brood)."""
+    attack = state.get("attack") or {}
+    return bool(attack.get("card")) and st.info(state, attack["card"])["name_en"] in names

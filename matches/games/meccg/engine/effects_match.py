@@ -7,7 +7,7 @@ from matches.engine.base import State
 
 from . import state as st
 from .cardinfo import avatar_kind
-from .effects_hazards import bears_kind
+from .effects_hazards import attack_by, attack_without, bears_kind
 from .effects_state import doors_of_night, in_play, race_keys
 
 
@@ -104,5 +104,9 @@ def table_ok(state: State, want: dict) -> bool:
     if "in_play" in want and not in_play(state, want["in_play"]):
         return False
     if "not_in_play" in want and in_play(state, want["not_in_play"]):
+        return False
+    if "attack_without" in want and not attack_without(state, want["attack_without"]):
+        return False
+    if "attack_by" in want and not attack_by(state, want["attack_by"]):
         return False
     return not ("doors_of_night" in want and doors_of_night(state) != want["doors_of_night"])

@@ -50,6 +50,7 @@ EFFECTS = (
     "corruption_check_discard",
     "company_returns",
     "restack",
+    "shield_attack",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -101,6 +102,9 @@ _EFFECT = {
         "side": {"enum": ["hazard", "resource"]},
         "min": {"type": "integer", "minimum": 0, "maximum": 10},
         "per_character": {"type": "boolean"},
+        "strikes": _BY,
+        "prowess": _BY,
+        "body": _BY,
         "unless": {
             "type": "object",
             "properties": {"names": _WORDS, "skill": {"enum": list(SKILLS)}, "prowess_above": {"type": "integer"}},
@@ -173,6 +177,8 @@ _REQUIRES = {
         "phase": {"type": "array", "items": {"enum": ["organization", "long_event", "movement", "site", "end"]}},
         "doors_of_night": {"type": "boolean"},
         "card": _CARD_FILTER,
+        "attack_without": _WORDS,
+        "attack_by": _WORDS,
     },
     "additionalProperties": False,
 }

@@ -33,9 +33,13 @@ def attack_with(game, catalogue, code):
     any_key(game)
     card = give(game, catalogue, 1, code)
     play(game, 1, card, keyed={"kind": "region_type", "symbol": "w"})
-    if game.state["attack"] and game.state["attack"].get("window"):
-        game.do(0, type="pass")
     return card
+
+
+def pass_window(game):
+    """Both pass in the attack's card window (the defender first, or the attacker holding a card for it)."""
+    while game.state["attack"] and game.state["attack"].get("window"):
+        game.do(game.engine.current_seats(game.state)[0], type="pass")
 
 
 def join(game, catalogue, code):
@@ -54,6 +58,7 @@ def prowess_versus(game, catalogue, code):
     wraith = join(game, catalogue, ADUNAPHEL_RW)
     versus = scripts.entry(code)["creature"]["prowess_vs"]
     card = attack_with(game, catalogue, code)
+    pass_window(game)
     attack = game.state["attack"]
     printed = catalogue[code]["prowess"]
     assert attack["card"] == card and attack["prowess"] == printed
@@ -78,6 +83,7 @@ def taps_after_strike(game, catalogue, code):
     untapped following the strike (unless the strike is canceled)"."""
     aragorn, bilbo = to_bag_end(game)["chars"]
     card = attack_with(game, catalogue, code)
+    pass_window(game)
     attack = game.state["attack"]
     assert attack["attacker_chooses"] and attack["tap_if_mind"]
     prowess = prowess_of(attack, game.state)
@@ -111,6 +117,7 @@ def company_bonus(game, catalogue, code):
     to_bag_end(game)
     bonus = scripts.entry(code)["creature"]["company_bonus"]
     card = attack_with(game, catalogue, code)
+    pass_window(game)
     canceled = {**game.state["attack"], "canceled": True}
     effects.after_attack(game.engine, game.state, canceled, [])
     assert not [e for e in game.state.get("effects") or () if e["stat"] == "company_attacks"]  # canceled: none
@@ -120,6 +127,7 @@ def company_bonus(game, catalogue, code):
     assert effects.effects_hazards.company_attack_bonus(game.state, {"race": "Men"}, group) == []  # Undead only
     game.companies(0)[0]["limit"] = 5
     wight = attack_with(game, catalogue, BARROW_WIGHT)
+    pass_window(game)
     attack = game.state["attack"]
     assert attack["card"] == wight
     assert attack["prowess"] == catalogue[BARROW_WIGHT]["prowess"] + bonus["prowess"]
@@ -398,6 +406,45 @@ def restack(game, catalogue, code):
     assert game.state["inst"][card]["zone"] == "discard"
 
 
+def shield_attack(game, catalogue, code):
+    """ "Playable on an automatic-attack or an attack from Shelob … The attack receives +1 strike, +1 prowess, and -2
+    body. The first attempt to cancel this attack instead cancels the effects of this card. Cannot be duplicated on
+    a given attack."."""
+    to_bag_end(game)
+    card, second = give(game, catalogue, 1, code), give(game, catalogue, 1, code)
+    dice(game, *[(6, 6)] * 40)
+    attack_with(game, catalogue, BRIGANDS)  # a hazard creature's attack (Men): not playable on it
+    assert not effects.uses(game.state, 1, card)
+    assert refused(game, 1, card) in ("not_now", "bad_target", "attack_open")
+    pass_window(game)
+    finish_attack(game)
+    game.companies(0)[0]["limit"] = 5
+    attack_with(game, catalogue, "BA-13")  # Shelob's Brood: not Shelob
+    assert not effects.uses(game.state, 1, card)
+    pass_window(game)
+    finish_attack(game)
+    attack_with(game, catalogue, "TW-86")  # an attack from Shelob
+    assert effects.uses(game.state, 1, card)
+    pass_window(game)
+    finish_attack(game)
+    auto = {"name": "Orks", "race": "Orcs", "strikes": 2, "prowess": 6, "body": 9, "detainment": False}
+    game.engine._start_attack(game.state, game.companies(0)[0], {**auto, "card": None, "source": "auto"}, [])
+    play(game, 1, card)
+    attack = game.state["attack"]
+    assert (attack["strikes"], prowess_of(attack), attack["body"]) == (3, 7, 7)
+    assert not effects.uses(game.state, 1, second)  # not twice on this attack
+    assert refused(game, 1, second) in ("not_now", "bad_target", "attack_open")
+    events = []
+    game.engine._cancel_attack(game.state, events)  # the first attempt to cancel the attack
+    attack = game.state["attack"]
+    assert attack and not attack.get("canceled")
+    assert (attack["strikes"], prowess_of(attack), attack["body"]) == (2, 6, 9)
+    name = game.card(card)["name_de"]
+    assert any(name in e.public.render() and "Abbruch" in e.public.render() for e in events)
+    game.engine._cancel_attack(game.state, [])  # the second one cancels it
+    assert game.state["attack"] is None
+
+
 HAZARD_FAMILIES = {
     prowess_versus: codes("Elf-lord Revealed in Wrath"),
     taps_after_strike: codes("Wisp of Pale Sheen"),
@@ -412,6 +459,7 @@ HAZARD_FAMILIES = {
     dragon_at_home: codes("Daelomin at Home"),
     company_returns: codes("Beorning Skin-changers"),
     restack: codes("Revealed to all Watchers"),
+    shield_attack: codes("Unabated in Malice"),
 }
 CASES = [(family, code) for family, found in HAZARD_FAMILIES.items() for code in found]
 
