@@ -30,7 +30,7 @@ from . import state as st
 from .cardinfo import key
 from .effects_state import add, race_keys
 
-CREATURE_WORDS = ("prowess_vs", "tap_if_mind", "company_bonus")
+CREATURE_WORDS = ("prowess_vs", "tap_if_mind", "company_bonus", "faced_keys")
 
 
 def _log(events: list[Event], template: str, **params) -> None:
@@ -99,6 +99,7 @@ def after_strike(state: State, attack: dict, events: list[Event]) -> None:
 def after_attack(state: State, attack: dict, events: list[Event]) -> None:
     """ "Unless <creature>'s attack is canceled, all other <race> attacks against the company for the rest of the
     turn receive …" (Chill Douser): an effect on the company until the end of the turn."""
+    faced(state, attack)
     bonus = attack.get("company_bonus")
     if not bonus or attack.get("canceled") or not attack.get("card"):
         return
@@ -449,3 +450,40 @@ def attack_by(state: State, names: list[str]) -> bool:
     Brood)."""
     attack = state.get("attack") or {}
     return bool(attack.get("card")) and st.info(state, attack["card"])["name_en"] in names
+
+
+# --- keying opened by an earlier attack ---------------------------------------------------------------------------
+
+
+def faced(state: State, attack: dict) -> None:
+    """ "… against any company that has faced Dwarven Travelers this turn" (its attack not canceled): the keys it
+    opens to other creatures are kept on the company until the end of the turn."""
+    keys = attack.get("faced_keys")
+    if not keys or attack.get("canceled") or not attack.get("card"):
+        return
+    info = st.info(state, attack["card"])
+    add(state, {"card": attack["card"]}, info, attack["company"], "faced_keys", 0, "turn", **keys)
+
+
+def extra_keys(state: State, info: dict, group: dict, found, at_site: bool = False):
+    """ "Maia hazard creatures may be keyed to Border-holds [{B}] or Ruins & Lairs [{R}] against any company that
+    has faced Dwarven Travelers this turn": the site type of the company's site (destination when moving) is one
+    more key of such a creature."""
+    from .keying import Key, detainment
+
+    races = race_keys(info.get("race") or "")
+    site = group["dest"] if group.get("dest") and not at_site else group["site"]
+    symbol = (st.info(state, site).get("site_type") or "").strip("{}") if site else ""
+    for effect in state.get("effects") or ():
+        if effect["target"] != group["id"] or effect["stat"] != "faced_keys":
+            continue
+        if not races & race_keys(",".join(effect["races"])) or symbol not in effect["site_types"]:
+            continue
+        if any(k.kind == "site_type" and k.symbol == symbol for k in found.keys):
+            break
+        alignment = state["players"][group["owner"]]["alignment"]
+        held = detainment(info, alignment, Key("site_type", symbol), st.info(state, site), state["regions"])
+        found.keys.append(Key("site_type", symbol, detainment=held))
+        found.playable = True
+        break
+    return found

@@ -206,7 +206,7 @@ class HazardPhaseMixin(Base):
         alignment = state["players"][group["owner"]]["alignment"]
         moving = bool(group["dest"]) and not at_site
         route = group["route"] if moving else None
-        return keying.key_creature(
+        found = keying.key_creature(
             state["cards"],
             info["code"],
             alignment,
@@ -217,6 +217,7 @@ class HazardPhaseMixin(Base):
             region_map=state["regions"],
             doors_of_night=effects.doors_of_night(state),
         )
+        return effects.extra_keys(state, info, group, found, at_site)  # "… that has faced Dwarven Travelers"
 
     def _creature_attacks(self, state: State, link: dict, events: list) -> None:
         iid = link["card"]

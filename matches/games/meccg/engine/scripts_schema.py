@@ -252,6 +252,12 @@ _CREATURE = {
             "additionalProperties": False,
         },
         "not_home_site": _WORDS,
+        "faced_keys": {
+            "type": "object",
+            "properties": {"races": _WORDS, "site_types": {"type": "array", "items": {"enum": list("HFBRSD")}}},
+            "required": ["races", "site_types"],
+            "additionalProperties": False,
+        },
     },
     "additionalProperties": False,
 }

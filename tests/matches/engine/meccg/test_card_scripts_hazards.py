@@ -6,6 +6,7 @@ corruption cards that check "each time a character in his company gains an item"
 
 import pytest
 
+from matches.engine.base import IllegalAction
 from matches.games.meccg.engine import effects, scripts
 from matches.games.meccg.engine import state as st
 from matches.games.meccg.engine.strikes import prowess_of
@@ -445,6 +446,32 @@ def shield_attack(game, catalogue, code):
     assert game.state["attack"] is None
 
 
+def faced_keys(game, catalogue, code):
+    """ "Maia hazard creatures may be keyed to Border-holds [{B}] or Ruins & Lairs [{R}] against any company that has
+    faced Dwarven Travelers this turn."."""
+    company = to_bag_end(game)
+    company["dest"] = give(game, catalogue, 0, "TW-375", "play")  # moving to Barrow-downs [{R}]
+    game.companies(0)[0]["limit"] = 5
+    maia = give(game, catalogue, 1, "AS-11")  # Gandalf the White Rider (Maia)
+    at_ruins = {"kind": "site_type", "symbol": "R"}
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="play_card", card=maia, keyed=at_ruins)
+    assert error.value.code == "not_keyable"
+    card = attack_with(game, catalogue, code)
+    pass_window(game)
+    canceled = {**game.state["attack"], "canceled": True}
+    effects.effects_hazards.faced(game.state, canceled)  # a canceled attack is not faced
+    assert not [e for e in game.state.get("effects") or () if e["stat"] == "faced_keys"]
+    dice(game, *[(6, 6)] * 40)
+    finish_attack(game)
+    del game.engine._key_creature  # the table's own keying again
+    brigands = give(game, catalogue, 1, BRIGANDS)  # Men: no Maia
+    with pytest.raises(IllegalAction):
+        game.do(1, type="play_card", card=brigands, keyed=at_ruins)
+    play(game, 1, maia, keyed=at_ruins)
+    assert game.state["attack"]["card"] == maia and game.card(card)["name_en"] == "Dwarven Travelers"
+
+
 HAZARD_FAMILIES = {
     prowess_versus: codes("Elf-lord Revealed in Wrath"),
     taps_after_strike: codes("Wisp of Pale Sheen"),
@@ -460,6 +487,7 @@ HAZARD_FAMILIES = {
     company_returns: codes("Beorning Skin-changers"),
     restack: codes("Revealed to all Watchers"),
     shield_attack: codes("Unabated in Malice"),
+    faced_keys: codes("Dwarven Travelers"),
 }
 CASES = [(family, code) for family, found in HAZARD_FAMILIES.items() for code in found]
 
