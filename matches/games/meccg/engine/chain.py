@@ -214,6 +214,7 @@ class ChainMixin(Base):
             link["actor"] = actor
         if action.get("pick"):
             link["pick"] = effects.checked_pick(state, seat, mode, action["pick"])
+        effects.pay_pick(state, seat, mode, link, events)  # a hand card discarded as the cost (Faces of the Dead)
         self._push_link(state, link, events)
         return mode
 

@@ -342,13 +342,48 @@ def _set_aside(state: State, seat: int, played: str) -> list[str]:
     return [i for i in state["players"][seat]["hand"] if i != played and not is_hazard(st.info(state, i))]
 
 
-def pick_rule(state: State, seat: int, mode: dict) -> tuple[list[str], int] | None:
-    """The cards a play's ``pick`` may name when it brings nothing back (``fetch``), and how many: the order of
-    the cards Revealed to all Watchers puts back on the play deck (top first)."""
+def pick_rule(state: State, seat: int, mode: dict) -> tuple[list[str], int, bool] | None:
+    """The cards a play's ``pick`` may name when it brings nothing back (``fetch``), how many, and whether it must:
+    the order of the cards Revealed to all Watchers puts back on the play deck (top first); the hand card a play
+    discards as its cost ("if you discard any Undead hazard creature from your hand", ``discard``)."""
+    if "discard" in mode:
+        from .effects_apply import _kind_ok
+
+        want = mode["discard"]
+        races = race_keys(",".join(want.get("races") or ()))
+        hand = state["players"][seat]["hand"]
+        found = [
+            i
+            for i in hand
+            if _kind_ok(st.info(state, i), want["kinds"])
+            and (not races or races & race_keys(st.info(state, i)["race"]))
+        ]
+        return found, 1, True
     if any(e["do"] == "restack" for e in mode["effects"]):
         aside = _set_aside(state, seat, "")
-        return aside, len(aside)
+        return aside, len(aside), False
     return None
+
+
+def pay_pick(state: State, seat: int, mode: dict, link: dict, events: list[Event]) -> None:
+    """The hand card the play discards as its cost, named with it (``pick``); refused without one."""
+    if "discard" not in mode:
+        return
+    allowed = pick_rule(state, seat, mode)[0]
+    picked = [i for i in link.get("pick") or () if i in allowed]
+    if len(picked) != 1:
+        raise IllegalAction(
+            "bad_pick",
+            gettext_noop(
+                "„pick“: die Karte von der Hand, die der Kartentext als Kosten abwerfen lässt (%(n)s möglich)."
+            ),
+            n=len(allowed),
+        )
+    st.move(state, picked[0], "discard")
+    link.pop("pick")
+    _log(
+        events, gettext_noop("%(card)s wird dafür abgeworfen (vorgezeigt)."), card=st.info(state, picked[0])["name_de"]
+    )
 
 
 def _restack(ops, state, link, info, effect, events):
@@ -381,7 +416,7 @@ HAZARD_HANDLERS["restack"] = _restack
 
 def checked_order(rule: tuple[list[str], int], raw) -> list[str]:
     """A ``pick`` under a ``pick_rule``: different cards of those allowed, at most as many as it says."""
-    allowed, most = rule
+    allowed, most, _required = rule
     picks = raw if isinstance(raw, list) else [raw]
     strings = all(isinstance(p, str) for p in picks)
     if not strings or len(picks) > most or len(set(picks)) != len(picks) or not set(picks) <= set(allowed):

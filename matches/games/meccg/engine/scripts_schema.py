@@ -223,7 +223,13 @@ _MODE = {
         "actor": {"type": "object", "properties": _CHARACTER, "additionalProperties": False},
         "cost": {
             "type": "array",
-            "items": {"enum": ["tap_target", "tap_actor", "tap_self", "discard_self", "tap_bearer"]},
+            "items": {"enum": ["tap_target", "tap_actor", "tap_self", "discard_self", "tap_bearer", "discard_pick"]},
+        },
+        "discard": {
+            "type": "object",
+            "properties": {"kinds": {"type": "array", "items": {"enum": list(KINDS)}, "minItems": 1}, "races": _WORDS},
+            "required": ["kinds"],
+            "additionalProperties": False,
         },
         "user": {"enum": ["owner", "bearer", "company"]},
         "limit": {"oneOf": [{"type": "boolean"}, {"type": "integer", "minimum": 1, "maximum": 3}]},

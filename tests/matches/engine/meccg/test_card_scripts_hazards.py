@@ -472,6 +472,33 @@ def faced_keys(game, catalogue, code):
     assert game.state["attack"]["card"] == maia and game.card(card)["name_en"] == "Dwarven Travelers"
 
 
+def discards_for_it(game, catalogue, code):
+    """ "Playable on a non-Wizard character moving with at least two Wildernesses [{w}] in his site path if you
+    discard any Undead hazard creature from your hand (show opponent) … roll and adds character's mind. If the result
+    is less than 13, that character splits off … returns to his original company's site of origin."."""
+    company = to_bag_end(game)  # Rivendell → Bag End: {w}{w}{f}
+    aragorn, bilbo = company["chars"]
+    card = give(game, catalogue, 1, code)
+    target = {"kind": "character", "id": bilbo}
+    assert not effects.uses(game.state, 1, card)  # no Undead creature in hand
+    assert refused(game, 1, card, target=target) in ("bad_pick", "not_now", "bad_target")
+    wight, brigands = give(game, catalogue, 1, BARROW_WIGHT), give(game, catalogue, 1, BRIGANDS)
+    buttons = effects.play_candidates(game.state, 1, card)  # one per Undead creature it may discard
+    assert buttons and {tuple(b["pick"]) for b in buttons} == {(wight,)}
+    assert refused(game, 1, card, target=target, pick=[brigands]) == "bad_pick"  # Men, not Undead
+    assert refused(game, 1, card, target=target) == "bad_pick"  # nothing named to discard
+    dice(game, (3, 3), (1, 1))  # Aragorn: 6 + mind 9 = 15: stays; Bilbo: 2 + 5 = 7 < 13
+    play(game, 1, card, target={"kind": "character", "id": aragorn}, pick=[wight])
+    assert game.state["inst"][wight]["zone"] == "discard" and len(game.companies(0)) == 1
+    assert any(game.card(wight)["name_de"] in line and "abgeworfen" in line for line in game.log())
+    second = give(game, catalogue, 1, code)
+    play(game, 1, second, target=target, pick=[give(game, catalogue, 1, BARROW_WIGHT)])
+    groups = game.companies(0)
+    assert len(groups) == 2
+    home = next(g for g in groups if bilbo in g["chars"])
+    assert home["dest"] is None and home["site"] == company["site"]  # back at the site of origin
+
+
 HAZARD_FAMILIES = {
     prowess_versus: codes("Elf-lord Revealed in Wrath"),
     taps_after_strike: codes("Wisp of Pale Sheen"),
@@ -488,6 +515,7 @@ HAZARD_FAMILIES = {
     restack: codes("Revealed to all Watchers"),
     shield_attack: codes("Unabated in Malice"),
     faced_keys: codes("Dwarven Travelers"),
+    discards_for_it: codes("Faces of the Dead"),
 }
 CASES = [(family, code) for family, found in HAZARD_FAMILIES.items() for code in found]
 
