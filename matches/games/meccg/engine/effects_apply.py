@@ -64,6 +64,7 @@ EFFECT_WORDS = {
     "company_returns": gettext_noop("zurück zum Ausgangsort"),
     "restack": gettext_noop("Hand zeigen und neu ziehen"),
     "shield_attack": gettext_noop("Angriff verstärken"),
+    "copy_site_attacks": gettext_noop("Angriffe des Ortes"),
 }
 _SIMPLE = {
     "tap": gettext_noop("%(character)s getappt"),

@@ -522,3 +522,50 @@ def extra_keys(state: State, info: dict, group: dict, found, at_site: bool = Fal
         found.playable = True
         break
     return found
+
+
+# --- attacks copied from a site ---------------------------------------------------------------------------------
+
+
+def _site_attacks(state: State, group: dict | None, events: list[Event]) -> list[dict]:
+    """The automatic-attacks of the site the company is moving to, as the cards in play make them."""
+    from . import sites
+
+    if not group or not group.get("dest"):
+        return []
+    site = st.info(state, group["dest"])
+    alignment = state["players"][group["owner"]]["alignment"]
+    return site_auto_attacks(state, site, sites.automatic_attacks(site, alignment), events)
+
+
+def dest_has_auto(state: State, group: dict | None) -> bool:
+    """ "Playable on a company moving to a site with an automatic-attack"."""
+    return bool(_site_attacks(state, group, []))
+
+
+def _copy_site_attacks(ops, state, link, info, effect, events):
+    """ "This card creates one or more attacks on the company, the total of which duplicates exactly (including
+    modifications) all automatic-attacks at the site. These attacks must be faced immediately and are not considered
+    automatic-attacks" (Tidings of Bold Spies): what the cards in play give automatic-attacks only is added now;
+    what they give every attack of the race, when each attack starts."""
+    from .effects_state import attack_bonus
+
+    group = st.company(state, link["target"].get("id") or "")
+    attacks = _site_attacks(state, group, events)
+    if not attacks or state.get("attack"):
+        return None
+    copies = []
+    for attack in attacks:
+        as_auto = attack_bonus(state, {**attack, "source": "auto"})
+        as_other = attack_bonus(state, {**attack, "source": "event"})
+        extra = [found[1] for found in as_auto if found not in as_other]  # for automatic-attacks only
+        copy = {**attack, "source": "event", "name": attack["name"]}
+        copy["prowess"] += sum(v["prowess"] for v in extra)
+        copy["strikes"] = max(1, copy["strikes"] + sum(v["strikes"] for v in extra))
+        copies.append(copy)
+    ops._start_attack(state, group, {**copies[0], "queue": copies[1:]}, events)
+    forms = ngettext_noop("%(count)s Angriff wie die des Ortes", "%(count)s Angriffe wie die des Ortes")
+    return counted(forms, count=len(copies)).to_json()
+
+
+HAZARD_HANDLERS["copy_site_attacks"] = _copy_site_attacks

@@ -51,6 +51,7 @@ EFFECTS = (
     "company_returns",
     "restack",
     "shield_attack",
+    "copy_site_attacks",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -179,6 +180,7 @@ _REQUIRES = {
         "card": _CARD_FILTER,
         "attack_without": _WORDS,
         "attack_by": _WORDS,
+        "dest_auto_attack": {"type": "boolean"},
     },
     "additionalProperties": False,
 }

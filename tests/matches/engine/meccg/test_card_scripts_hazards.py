@@ -499,6 +499,25 @@ def discards_for_it(game, catalogue, code):
     assert home["dest"] is None and home["site"] == company["site"]  # back at the site of origin
 
 
+def copies_site_attacks(game, catalogue, code):
+    """ "Playable on a company moving to a site with an automatic-attack. This card creates one or more attacks on the
+    company, the total of which duplicates exactly (including modifications) all automatic-attacks at the site. These
+    attacks must be faced immediately and are not considered automatic-attacks."."""
+    company = to_bag_end(game)  # Bag End: no automatic-attack
+    target = {"kind": "company", "id": company["id"]}
+    card = give(game, catalogue, 1, code)
+    assert refused(game, 1, card, target=target) == "bad_target"
+    company["dest"] = give(game, catalogue, 0, "TW-374", "play")  # Barad-dûr: Orcs 4/7, Trolls 3/9
+    force = in_play_for(game, catalogue, 1, "DM-83")  # Redoubled Force: Orc and Troll automatic-attacks +3/+2
+    play(game, 1, card, target=target)
+    attack = game.state["attack"]
+    assert attack["source"] != "auto" and game.turn["phase"] == "movement"  # faced now, not automatic-attacks
+    assert (attack["race"], attack["strikes"], attack["prowess"]) == ("Orcs", 4 + 3, 7 + 2)
+    assert [(a["race"], a["strikes"], a["prowess"]) for a in attack["queue"]] == [("Trolls", 3 + 3, 9 + 2)]
+    auto = {"race": "Orcs", "source": attack["source"]}
+    assert not [n for n, _ in effects.attack_bonus(game.state, auto) if n == game.card(force)["name_de"]]
+
+
 HAZARD_FAMILIES = {
     prowess_versus: codes("Elf-lord Revealed in Wrath"),
     taps_after_strike: codes("Wisp of Pale Sheen"),
@@ -516,6 +535,7 @@ HAZARD_FAMILIES = {
     shield_attack: codes("Unabated in Malice"),
     faced_keys: codes("Dwarven Travelers"),
     discards_for_it: codes("Faces of the Dead"),
+    copies_site_attacks: codes("Tidings of Bold Spies"),
 }
 CASES = [(family, code) for family, found in HAZARD_FAMILIES.items() for code in found]
 
