@@ -43,6 +43,7 @@ class CorruptionMixin(Base):
             self._log(events, gettext_noop("%(card)s macht keinen Versuchungswurf."), card=info["name_de"])
             return True
         points = sum(st.info(state, i)["corruption"] or 0 for i in st.attached(state, iid))
+        points += sum(n for _, n in effects.extra_corruption(state, iid))  # Saruman the Wise: rings +1 each
         for helper in support:
             state["inst"][helper]["tapped"] = True
         printed = info.get("corruption_mod") or 0

@@ -201,6 +201,7 @@ def stays_in_play(state: State, link: dict) -> None:
     effects hold (``effects_state``)."""
     card = state["inst"][link["card"]]
     card["resolved"] = True
+    effects_hazards.note_played(state, link["card"])  # "Discard when any play deck is exhausted" counts from now
     target = link["target"]
     if target["kind"] in ("character", "company"):
         card["on"] = target["id"]
@@ -226,7 +227,7 @@ def limit_for(state: State, group: dict, limit: int) -> int:
     """The company's hazard limit with the changes cards made to it this turn (Cloaked by Darkness …)."""
     from .effects_more import limit_change
 
-    change = limit_change(state, group)
+    change = limit_change(state, group) + effects_hazards.limit_bonus(state, group)  # Gandalf the White Rider
     return max(0, limit + change) if change else limit
 
 
@@ -240,7 +241,7 @@ def creature_attack(state: State, iid: str, attack: dict) -> dict:
     for word in ("wounded_check", "tap_all_after"):
         if word in text:
             attack[word] = text[word]
-    effects_hazards.creature_words(attack, text)
+    effects_hazards.creature_words(state, info, attack, text)
     if info.get("strikes_each"):
         attack["each_character"] = True
     return attack
@@ -322,8 +323,10 @@ def after_attack(ops, state: State, attack: dict, events: list[Event]) -> None:
 from .effects_hazards import (  # noqa: E402 - hooks for strikes, items gained, checks, influence, site phase
     after_strike,
     cancel_redirected,
+    deck_exhausted,
     discard_instead,
     duplicated_auto_attacks,
+    extra_corruption,
     extra_keys,
     influence_succeeded,
     item_gained,
@@ -336,8 +339,10 @@ from .effects_triggers import movement_over, phase_begins, turn_over  # noqa: E4
 __all__ += [
     "after_strike",
     "cancel_redirected",
+    "deck_exhausted",
     "discard_instead",
     "duplicated_auto_attacks",
+    "extra_corruption",
     "extra_keys",
     "influence_succeeded",
     "item_gained",

@@ -30,15 +30,18 @@ from . import state as st
 from .cardinfo import key
 from .effects_state import add, race_keys
 
-CREATURE_WORDS = ("prowess_vs", "tap_if_mind", "company_bonus", "faced_keys")
+CREATURE_WORDS = ("prowess_vs", "tap_if_mind", "company_bonus", "faced_keys", "prowess_vs_alignment")
 
 
 def _log(events: list[Event], template: str, **params) -> None:
     events.append(Event(Text(template, params), data={"kind": "log"}))
 
 
-def creature_words(attack: dict, text: dict) -> None:
-    """The creature's further printed text, carried by its attack."""
+def creature_words(state: State, info: dict, attack: dict, text: dict) -> None:
+    """The creature's further printed text, carried by its attack (a creature/permanent-event card: its
+    ``as_creature``)."""
+    if not text and state.get("card_text", True):
+        text = (scripts.entry(info["code"]) or {}).get("as_creature") or {}
     for word in CREATURE_WORDS:
         if word in text:
             attack[word] = text[word]
@@ -121,7 +124,11 @@ def company_attack_bonus(state: State, attack: dict, group: dict | None) -> list
     if group is None:
         return []
     races = race_keys(attack.get("race") or "")
-    return [
+    versus = attack.get("prowess_vs_alignment")  # "Detainment and -3 prowess against hero companies"
+    own = []
+    if versus and state["players"][group["owner"]]["alignment"] in versus["alignments"]:
+        own = [(attack["name"], {"prowess": versus["by"], "strikes": 0})]
+    return own + [
         (e["name"], {"prowess": e["by"], "strikes": e["strikes"]})
         for e in state.get("effects") or ()
         if e["stat"] == "company_attacks" and e["target"] == group["id"] and races & race_keys(",".join(e["races"]))
@@ -402,9 +409,7 @@ def _restack(ops, state, link, info, effect, events):
     aside = _set_aside(state, seat, link["card"])
     chosen = [i for i in link.get("pick") or () if i in aside]
     order = chosen + [i for i in aside if i not in chosen]
-    for _ in range(max(0, st.HAND_SIZE - (len(hand) - len(aside)))):
-        if st.draw(state, seat) is None:
-            break
+    ops._draw_cards(state, seat, max(0, st.HAND_SIZE - (len(hand) - len(aside))), events)
     for iid in reversed(order):
         st.move(state, iid, "deck", top=True)
     forms = ngettext_noop("%(count)s Karte zurück auf den Spielstapel", "%(count)s Karten zurück auf den Spielstapel")
@@ -569,3 +574,102 @@ def _copy_site_attacks(ops, state, link, info, effect, events):
 
 
 HAZARD_HANDLERS["copy_site_attacks"] = _copy_site_attacks
+
+
+# --- permanent-events that end by themselves (the Maia manifestations) -------------------------------------------
+
+
+def note_played(state: State, iid: str) -> None:
+    """A permanent or long event comes to lie on the table: how many play decks were exhausted by then ("Discard
+    when any play deck is exhausted" counts from here)."""
+    state["inst"][iid]["exhausted_at"] = sum(p["exhausted"] for p in state["players"])
+    group = _hazard_phase_company(state)
+    if group is not None:  # in play during the company's movement/hazard phase: its limit changes now
+        group["limit"] += _limit_bonus(state, group, [iid])
+
+
+def _hazard_phase_company(state: State) -> dict | None:
+    turn = state.get("turn") or {}
+    if turn.get("phase") != "movement" or not turn.get("company"):
+        return None
+    group = st.company(state, turn["company"])
+    return group if group and group.get("limit") is not None else None
+
+
+def _limit_bonus(state: State, group: dict, cards) -> int:
+    """What these cards in play add to the company's hazard limit (``limit_bonus`` for its player's alignment)."""
+    alignment = state["players"][group["owner"]]["alignment"]
+    total = 0
+    for iid in dict.fromkeys(cards):
+        found = scripts.entry(st.info(state, iid)["code"]) or {}
+        words = found.get("while_in_play") or ()
+        total += sum(e["by"] for e in words if e["do"] == "limit_bonus" and alignment in e["alignments"])
+    return total
+
+
+def deck_exhausted(state: State, events: list[Event]) -> None:
+    """A play deck is exhausted: the cards that say "Discard when any play deck is exhausted" go now; a company in
+    its movement/hazard phase loses the hazard limit they gave it."""
+    group = _hazard_phase_company(state)
+    cards = [iid for iid, _ in _events_in_play(state, "limit_bonus")]
+    before = _limit_bonus(state, group, cards) if group and cards else 0
+    discard_spent(state, events)
+    if before:
+        after = _limit_bonus(state, group, [i for i in cards if state["inst"][i]["zone"] == "play"]) if cards else 0
+        group["limit"] = max(0, group["limit"] - (before - after))
+
+
+def _spent_by(state: State, iid: str) -> str | None:
+    """Why a card's continuous effects have ended, or None: a play deck exhausted since it came into play; the
+    character it names come into play ("Discard this card if Gandalf comes into play")."""
+    found = scripts.entry(st.info(state, iid)["code"]) or {}
+    for effect in found.get("while_in_play") or ():
+        exhausted = sum(p["exhausted"] for p in state["players"]) > state["inst"][iid].get("exhausted_at", 99)
+        if effect["do"] == "discard_on_exhaust" and exhausted:
+            return "exhausted"
+        if effect["do"] == "discard_if_in_play":
+            names = set(effect["names"])
+            from .effects_state import face_up_in_play
+
+            if any(info["type"] == "Character" and info["name_en"] in names for _, info in face_up_in_play(state)):
+                return "in_play"
+    return None
+
+
+def _live(state: State, word: str):
+    return [(iid, effect) for iid, effect in _events_in_play(state, word) if not _spent_by(state, iid)]
+
+
+def discard_spent(state: State, events: list[Event]) -> None:
+    """Checked whenever a phase begins: the cards whose effects have ended are discarded (logged)."""
+    from .effects_state import _continuous
+
+    for iid in {
+        iid for iid, effect in _continuous(state) if effect["do"] in ("discard_on_exhaust", "discard_if_in_play")
+    }:
+        if state["inst"][iid]["zone"] == "play" and _spent_by(state, iid):
+            st.move(state, iid, "discard")
+            _log(events, gettext_noop("%(card)s wird abgeworfen (Kartentext)."), card=st.info(state, iid)["name_de"])
+
+
+def limit_bonus(state: State, group: dict) -> int:
+    """ "As a permanent-event, the hazard limit against all overt minion companies is increased by one"."""
+    return _limit_bonus(state, group, [iid for iid, _ in _live(state, "limit_bonus")])
+
+
+def is_ring(info: dict) -> bool:
+    """A ring item: a gold ring, a special ring (its keywords: Dwarven, Magic, Mind, Lesser, Spirit Ring), The One
+    Ring."""
+    keywords = info.get("keywords") or ()
+    return (
+        info["subtype"] == "Gold Ring Item" or info["name_en"] == "The One Ring" or any("Ring" in k for k in keywords)
+    )
+
+
+def extra_corruption(state: State, iid: str) -> list[tuple[str, int]]:
+    """(card name, points) added to a character's corruption points: "all ring items give one additional corruption
+    point" (Saruman the Wise as a permanent-event)."""
+    rings = [i for i in st.attached(state, iid) if is_ring(st.info(state, i))]
+    if not rings:
+        return []
+    return [(st.info(state, card)["name_de"], e["by"] * len(rings)) for card, e in _live(state, "ring_corruption")]

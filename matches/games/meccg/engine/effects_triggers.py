@@ -10,7 +10,7 @@ from matches.engine.base import Event, State, Text, gettext_noop
 from . import scripts
 from . import state as st
 from .cardinfo import is_haven
-from .effects_hazards import return_by_effect, spared, tap_sites
+from .effects_hazards import discard_spent, return_by_effect, spared, tap_sites
 from .effects_state import add, expire
 
 
@@ -106,6 +106,7 @@ def phase_begins(ops, state: State, phase: str, events: list[Event]) -> None:
     """A phase begins; the organization phase: the untap phase is over ("at the end of his untap phase")."""
     discard_crowded(state, events)
     tap_sites(state, events)  # Foul Fumes under Doors of Night
+    discard_spent(state, events)  # "Discard when any play deck is exhausted", "… if Gandalf comes into play"
     if phase != "organization":
         return
     active = state["turn"]["active"]

@@ -83,6 +83,7 @@ class HazardPhaseMixin(Base):
                     seat,
                     n=state["players"][seat]["exhausted"],
                 )
+                effects.deck_exhausted(state, events)  # "Discard when any play deck is exhausted"
             if iid is None:
                 return
             events.append(

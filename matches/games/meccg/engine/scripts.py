@@ -115,10 +115,12 @@ def _normalise(code: str, raw: dict[str, Any]) -> dict[str, Any]:
         return {**entry, "kind": "creature", "creature": raw["creature"], "modes": []}
     if "static" in raw:
         return {**entry, "kind": "static", "static": raw["static"], "modes": []}
-    skip = ("name", "text", "note", "while_in_play", "abilities", "triggers")
+    skip = ("name", "text", "note", "while_in_play", "abilities", "triggers", "as_creature")
     modes = raw.get("modes") or [{k: v for k, v in raw.items() if k not in skip}]
     out = [_normalise_mode(code, mode) for mode in modes]
     extra = {"while_in_play": raw.get("while_in_play", []), "triggers": raw.get("triggers", [])}
+    if "as_creature" in raw:  # a creature/permanent-event card's creature text (effects_hazards)
+        extra["as_creature"] = raw["as_creature"]
     return {**entry, "kind": "event", "modes": out, **extra}
 
 

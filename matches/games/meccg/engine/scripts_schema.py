@@ -65,6 +65,10 @@ CONTINUOUS = (
     "duplicate_auto",
     "tap_sites",
     "site_attack",
+    "discard_on_exhaust",
+    "discard_if_in_play",
+    "limit_bonus",
+    "ring_corruption",
 )
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")
@@ -210,6 +214,8 @@ _CONTINUOUS = {
         "not_alignment": {"type": "array", "items": {"enum": ["hero", "minion", "fallen-wizard", "balrog"]}},
         "site": {"type": "string"},
         "unless_in_play": _WORDS,
+        "names": _WORDS,
+        "alignments": {"type": "array", "items": {"enum": ["hero", "minion", "fallen-wizard", "balrog"]}},
         "race": {"type": "string"},
         "body": {"type": "integer", "minimum": 1, "maximum": 20},
     },
@@ -266,6 +272,15 @@ _CREATURE = {
             "required": ["races", "site_types"],
             "additionalProperties": False,
         },
+        "prowess_vs_alignment": {
+            "type": "object",
+            "properties": {
+                "alignments": {"type": "array", "items": {"enum": ["hero", "minion", "fallen-wizard", "balrog"]}},
+                "by": _BY,
+            },
+            "required": ["alignments", "by"],
+            "additionalProperties": False,
+        },
     },
     "additionalProperties": False,
 }
@@ -291,6 +306,7 @@ SCHEMA = {
             },
         },
         "creature": _CREATURE,
+        "as_creature": _CREATURE,
         "static": {"enum": ["item", "ally", "faction", "council"]},
         "proposal": {"type": "string", "minLength": 10},
         **_MODE["properties"],

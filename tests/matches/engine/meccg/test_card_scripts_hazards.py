@@ -518,6 +518,62 @@ def copies_site_attacks(game, catalogue, code):
     assert not [n for n, _ in effects.attack_bonus(game.state, auto) if n == game.card(force)["name_de"]]
 
 
+def maia(game, catalogue, code):
+    """A Maia manifestation: as a creature "-3 prowess against hero companies"; as a permanent-event its effect
+    (Gandalf the White Rider: "the hazard limit against all overt minion companies is increased by one"; Saruman the
+    Wise: "all ring items give one additional corruption point"), "Discard when any play deck is exhausted",
+    "Discard this card if <Wizard> comes into play"."""
+    to_bag_end(game)
+    creature = attack_with(game, catalogue, code)
+    attack = game.state["attack"]
+    assert attack["card"] == creature and attack["prowess"] == catalogue[code]["prowess"] - 3  # a hero company
+    name = game.card(creature)["name_de"]
+    assert any(line.startswith(f"{name}: der Angriff erhält −3 Kampfgeschick") for line in game.log())
+    pass_window(game)
+    dice(game, *[(6, 6)] * 40)
+    finish_attack(game)
+    del game.engine._key_creature
+    while game.turn["active"] != 1 or game.turn["phase"] != "movement":
+        game.next_phase()
+    clear_hand(game, 0)
+    gorbag = game.companies(1)[0]["chars"][0]
+    ring = give(game, catalogue, 1, "TW-196", "play")  # Beautiful Gold Ring (1 corruption point)
+    game.state["inst"][ring]["on"] = gorbag
+    group = game.companies(1)[0]
+    limit = group["limit"]
+    card = give(game, catalogue, 0, code)
+    play(game, 0, card, mode=0)
+    assert game.state["inst"][card]["zone"] == "play"
+    words = {e["do"] for e in scripts.entry(code)["while_in_play"]}
+    wizard = next(e["names"][0] for e in scripts.entry(code)["while_in_play"] if e["do"] == "discard_if_in_play")
+    if "limit_bonus" in words:
+        assert game.companies(1)[0]["limit"] == limit + 1  # a minion company, in its movement/hazard phase
+    if "ring_corruption" in words:
+        events = []
+        game.engine._corruption_check(game.state, 1, gorbag, events)
+        assert any("gegen 2 Versuchungspunkte" in e.public.render() for e in events)  # the ring's 1, +1
+    # "Discard this card if <Wizard> comes into play": its effects end at once, the card goes when a phase begins.
+    wizard_card = give(game, catalogue, 0, next(c for c in ("TW-156", "TW-181") if catalogue[c]["name_en"] == wizard))
+    st.move(game.state, wizard_card, "play")
+    assert effects.effects_hazards.limit_bonus(game.state, group) == 0
+    assert effects.extra_corruption(game.state, gorbag) == []
+    effects.phase_begins(game.engine, game.state, "site", events := [])
+    assert game.state["inst"][card]["zone"] == "discard"
+    # "Discard when any play deck is exhausted": a second copy, a deck drawn empty.
+    st.move(game.state, wizard_card, "discard")
+    again = give(game, catalogue, 0, code)
+    st.move(game.state, card, "out")
+    play(game, 0, again, mode=0)
+    limit = game.companies(1)[0]["limit"]
+    player = game.state["players"][1]
+    for iid in list(player["deck"]):
+        st.move(game.state, iid, "discard")
+    game.engine._draw_cards(game.state, 1, 1, events := [])
+    assert game.state["inst"][again]["zone"] == "discard"
+    if "limit_bonus" in words:
+        assert game.companies(1)[0]["limit"] == limit - 1
+
+
 HAZARD_FAMILIES = {
     prowess_versus: codes("Elf-lord Revealed in Wrath"),
     taps_after_strike: codes("Wisp of Pale Sheen"),
@@ -536,6 +592,7 @@ HAZARD_FAMILIES = {
     faced_keys: codes("Dwarven Travelers"),
     discards_for_it: codes("Faces of the Dead"),
     copies_site_attacks: codes("Tidings of Bold Spies"),
+    maia: codes("Gandalf the White Rider", "Saruman the Wise"),
 }
 CASES = [(family, code) for family, found in HAZARD_FAMILIES.items() for code in found]
 
