@@ -668,8 +668,51 @@ def is_ring(info: dict) -> bool:
 
 def extra_corruption(state: State, iid: str) -> list[tuple[str, int]]:
     """(card name, points) added to a character's corruption points: "all ring items give one additional corruption
-    point" (Saruman the Wise as a permanent-event)."""
+    point" (Saruman the Wise as a permanent-event), "Corruption points for Palantíri are doubled" (Bane of the
+    Ithil-stone)."""
     rings = [i for i in st.attached(state, iid) if is_ring(st.info(state, i))]
-    if not rings:
-        return []
-    return [(st.info(state, card)["name_de"], e["by"] * len(rings)) for card, e in _live(state, "ring_corruption")]
+    found = [(st.info(state, card)["name_de"], e["by"] * len(rings)) for card, e in _live(state, "ring_corruption")]
+    return [pair for pair in found if pair[1]] + _palantir_points(state, iid)
+
+
+# --- searching the play deck or the discard pile ----------------------------------------------------------------
+
+
+def search_canceled(state: State, seat: int, zones) -> str | None:
+    """The card that "automatically cancels any effect that causes a player to search through or look at any portion
+    of a play deck or a discard pile" for this player (Bane of the Ithil-stone, Lady of the Golden Wood), or None."""
+    if not {"deck", "discard"} & set(zones):
+        return None
+    alignment = state["players"][seat]["alignment"]
+    for iid, effect in _live(state, "cancel_search"):
+        if alignment in effect["alignments"]:
+            return st.info(state, iid)["name_de"]
+    return None
+
+
+def _fetch_unless_canceled(ops, state, link, info, effect, events):
+    from .effects_apply import APPLY_HANDLERS
+
+    name = search_canceled(state, link["seat"], effect["from"])
+    if not name:
+        return APPLY_HANDLERS["fetch"](ops, state, link, info, effect, events)
+    zones = [z for z in effect["from"] if z not in ("deck", "discard")]  # the sideboard is no play deck
+    _log(events, gettext_noop("%(card)s hebt das Durchsuchen auf."), card=name)
+    if not zones:
+        return Text(gettext_noop("%(card)s hebt das Durchsuchen auf"), {"card": name}).to_json()
+    return APPLY_HANDLERS["fetch"](ops, state, link, info, {**effect, "from": zones}, events)
+
+
+HAZARD_HANDLERS["fetch"] = _fetch_unless_canceled
+
+
+def _palantir_points(state: State, iid: str) -> list[tuple[str, int]]:
+    """ "Corruption points for Palantíri are doubled" (not for a minion player's characters)."""
+    alignment = state["players"][state["inst"][iid]["owner"]]["alignment"]
+    stones = [i for i in st.attached(state, iid) if "Palantír" in (st.info(state, i).get("keywords") or ())]
+    points = sum(st.info(state, i)["corruption"] or 0 for i in stones)
+    return [
+        (st.info(state, card)["name_de"], points)
+        for card, e in _live(state, "palantir_double")
+        if points and alignment in e["alignments"]
+    ]

@@ -69,6 +69,8 @@ CONTINUOUS = (
     "discard_if_in_play",
     "limit_bonus",
     "ring_corruption",
+    "cancel_search",
+    "palantir_double",
 )
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")

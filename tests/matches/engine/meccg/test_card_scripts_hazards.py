@@ -574,6 +574,47 @@ def maia(game, catalogue, code):
         assert game.companies(1)[0]["limit"] == limit - 1
 
 
+def cancels_search(game, catalogue, code):
+    """ "… automatically canceled which allow a [minion] player to search through or look at any portion of his play
+    deck or discard pile …" (Lady of the Golden Wood; Bane of the Ithil-stone, which has no effect on a minion player
+    and doubles the corruption points of Palantíri); "Discard when any play deck is exhausted"."""
+    aragorn = to_bag_end(game)["chars"][0]
+    card = give(game, catalogue, 1, code)
+    play(
+        game, 1, card, **({"mode": 0} if catalogue[code]["type"] == "Hazard" and catalogue[code].get("strikes") else {})
+    )
+    assert game.state["inst"][card]["zone"] == "play"
+    effect = next(e for e in scripts.entry(code)["while_in_play"] if e["do"] == "cancel_search")
+    hit = 0 if state_alignment(game, 0) in effect["alignments"] else 1
+    spared = 1 - hit
+    fetch = {"do": "fetch", "from": ["sideboard", "discard"], "to": "hand", "kinds": ["resource"], "n": 1}
+    handler = effects.effects_hazards.HAZARD_HANDLERS["fetch"]
+    for seat in (hit, spared):
+        lost, kept = (
+            give(game, catalogue, seat, "TW-206", "discard"),
+            give(game, catalogue, seat, "TW-206", "sideboard"),
+        )
+        link = {"seat": seat, "card": card, "target": {"kind": "table"}}
+        handler(game.engine, game.state, {**link, "pick": [lost]}, game.card(card), fetch, [])
+        assert game.state["inst"][lost]["zone"] == ("discard" if seat == hit else "hand")
+        handler(game.engine, game.state, {**link, "pick": [kept]}, game.card(card), fetch, [])
+        assert game.state["inst"][kept]["zone"] == "hand"  # the sideboard is no play deck
+    if any(e["do"] == "palantir_double" for e in scripts.entry(code)["while_in_play"]):
+        stone = give(game, catalogue, 0, "TW-300", "play")  # Palantír of Orthanc: 2 corruption points
+        game.state["inst"][stone]["on"] = aragorn
+        dice(game, (6, 6))
+        game.engine._corruption_check(game.state, 0, aragorn, events := [])
+        assert any("gegen 4 Versuchungspunkte" in e.public.render() for e in events)
+    for iid in list(game.state["players"][0]["deck"]):
+        st.move(game.state, iid, "discard")
+    game.engine._draw_cards(game.state, 0, 1, [])
+    assert game.state["inst"][card]["zone"] == "discard"
+
+
+def state_alignment(game, seat):
+    return game.state["players"][seat]["alignment"]
+
+
 HAZARD_FAMILIES = {
     prowess_versus: codes("Elf-lord Revealed in Wrath"),
     taps_after_strike: codes("Wisp of Pale Sheen"),
@@ -593,6 +634,7 @@ HAZARD_FAMILIES = {
     discards_for_it: codes("Faces of the Dead"),
     copies_site_attacks: codes("Tidings of Bold Spies"),
     maia: codes("Gandalf the White Rider", "Saruman the Wise"),
+    cancels_search: codes("Lady of the Golden Wood", "Bane of the Ithil-stone"),
 }
 CASES = [(family, code) for family, found in HAZARD_FAMILIES.items() for code in found]
 
