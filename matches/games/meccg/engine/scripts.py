@@ -54,6 +54,8 @@ The vocabulary (what the interpreter in ``effects*.py`` carries out):
   ``source``; ``doors``: other values while Doors of Night is in play), ``company_stat`` (``stat``, ``by``: each
   character of the company the card is on), ``doors_of_night`` (Doors of Night counts as in play).
 - ``until``: ``strike``, ``attack``, ``turn``, ``check`` (used up by the next check of that kind).
+- Round 2 (hazards): the creature words, triggers, effects and continuous words documented in
+  ``effects_hazards.py`` and ``effects_hazards_events.py`` (docs/meccg.md, "Round 2, hazards").
 
 The engine needs no Django to read them: ``load()`` is called once (the app's ``ready`` and the tests), a
 broken file fails at start-up with the card and the place named.

@@ -172,12 +172,13 @@ def item_gained(game, catalogue, code):
     gorbag = game.companies(1)[0]["chars"][0]
     effects.item_gained(game.engine, game.state, give(game, catalogue, 1, "TW-206", "play"), gorbag, [])
     assert len([line for line in game.log() if line.startswith(f"{name}: Versuchungswurf")]) == before + 1
-    # The removal: he taps and rolls more than 5.
-    game.state["inst"][aragorn]["tapped"] = False
-    dice(game, (3, 3))
-    game.do(0, type="use_card", card=card)
-    settle(game)
-    assert game.state["inst"][card]["zone"] == "discard" and game.state["inst"][aragorn]["tapped"]
+    # The removal: he taps and rolls; 5 is not "greater than 5", 6 is.
+    for roll, zone in (((2, 3), "play"), ((3, 3), "discard")):
+        game.state["inst"][aragorn]["tapped"] = False
+        dice(game, roll)
+        game.do(0, type="use_card", card=card)
+        settle(game)
+        assert (game.state["inst"][card]["zone"], game.state["inst"][aragorn]["tapped"]) == (zone, True)
 
 
 def influence_check(game, catalogue, code):

@@ -11,6 +11,7 @@ from matches.games.meccg.engine import scripts
 from matches.games.meccg.engine import state as st
 from matches.games.meccg.engine.cardinfo import plain_text
 
+from .card_families_hazards import HAZARD_FAMILIES
 from .card_scenarios import (
     cancels_attack,
     discards_a_hazard_event,
@@ -44,7 +45,6 @@ from .card_scenarios_more import (
     static_card,
     twilight,
 )
-from .test_card_scripts_hazards import HAZARD_FAMILIES
 from .test_card_windows import clear_hand, start
 
 CARDS_JSON = Path(__file__).resolve().parents[5] / "shared" / "data" / "meccg" / "cards.json"
@@ -133,7 +133,7 @@ FAMILIES = {
     ),  # a creature refused against Aragorn's company (Bree) is played in test_card_scripts_hazards
     static_card: sorted(c for c, e in scripts.load().items() if e["kind"] == "static"),
 }
-CASES = [(family, code) for family, found in FAMILIES.items() for code in found]
+CASES = [(family, code) for family, found in [*FAMILIES.items(), *HAZARD_FAMILIES.items()] for code in found]
 
 
 @pytest.mark.parametrize(("family", "code"), CASES, ids=[f"{f.__name__}-{c}" for f, c in CASES])

@@ -1,13 +1,8 @@
-"""Hazard cards carried out in round 2 of issue 30, each played from its own text: the creatures' further printed
-text ("+4 prowess versus Ringwraiths", "must tap … following the strike", "all other Undead attacks … for the rest
-of the turn", "May not be played against a company containing a character with Bree as a home site") and the
-corruption cards that check "each time a character in his company gains an item". The families are also read by
-``test_card_scripts.test_every_carried_out_card_has_a_scenario``."""
-
-import pytest
+"""The hazard cards carried out in round 2 of issue 30 by family (a scenario that plays each from its own text, in
+``card_scenarios_hazards.py`` and ``card_scenarios_hazards_more.py``): ``test_card_scripts`` plays every case with
+its own parametrised test and counts them in ``test_every_carried_out_card_has_a_scenario``."""
 
 from matches.games.meccg.engine import scripts
-from matches.games.meccg.engine import state as st
 
 from .card_scenarios_hazards import (
     check_discard_instead,
@@ -32,13 +27,6 @@ from .card_scenarios_hazards_more import (
     shield_attack,
     turn_end_checks,
 )
-from .test_card_windows import clear_hand, start
-
-
-@pytest.fixture
-def game(engine):
-    """Aragorn II and Bilbo (hero, seat 0, at turn first) against Gorbag and Lagduf."""
-    return next(t for t in (start(engine, seed) for seed in range(1, 40)) if t.turn["active"] == 0)
 
 
 def codes(*names):
@@ -66,12 +54,3 @@ HAZARD_FAMILIES = {
     maia: codes("Gandalf the White Rider", "Saruman the Wise"),
     cancels_search: codes("Lady of the Golden Wood", "Bane of the Ithil-stone"),
 }
-CASES = [(family, code) for family, found in HAZARD_FAMILIES.items() for code in found]
-
-
-@pytest.mark.parametrize(("family", "code"), CASES, ids=[f"{f.__name__}-{c}" for f, c in CASES])
-def test_the_hazard_does_what_its_text_says(game, catalogue, family, code):
-    clear_hand(game, 0)
-    clear_hand(game, 1)
-    family(game, catalogue, code)
-    assert st.info(game.state, next(iter(game.state["inst"])))  # the state is still whole
