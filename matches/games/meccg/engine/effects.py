@@ -322,6 +322,7 @@ def after_attack(ops, state: State, attack: dict, events: list[Event]) -> None:
 
 from .effects_hazards import (  # noqa: E402 - hooks for strikes, items gained, checks, influence, site phase
     after_strike,
+    body_equal_discards,
     cancel_redirected,
     deck_exhausted,
     discard_instead,
@@ -338,6 +339,7 @@ from .effects_triggers import movement_over, phase_begins, turn_over  # noqa: E4
 
 __all__ += [
     "after_strike",
+    "body_equal_discards",
     "cancel_redirected",
     "deck_exhausted",
     "discard_instead",

@@ -30,6 +30,7 @@ from .effects_hazards_events import (
     _log,
     bears_kind,
     checked_order,
+    company_without,
     deck_exhausted,
     discard_instead,
     discard_spent,
@@ -54,9 +55,11 @@ __all__ = [
     "attack_by",
     "attack_without",
     "bears_kind",
+    "body_equal_discards",
     "cancel_redirected",
     "checked_order",
     "company_attack_bonus",
+    "company_without",
     "creature_words",
     "deck_exhausted",
     "dest_has_auto",
@@ -81,7 +84,14 @@ __all__ = [
     "turn_ends",
 ]
 
-CREATURE_WORDS = ("prowess_vs", "tap_if_mind", "company_bonus", "faced_keys", "prowess_vs_alignment")
+CREATURE_WORDS = (
+    "prowess_vs",
+    "tap_if_mind",
+    "company_bonus",
+    "faced_keys",
+    "prowess_vs_alignment",
+    "equal_body_discards",
+)
 
 
 def creature_words(state: State, info: dict, attack: dict, text: dict) -> None:
@@ -360,3 +370,20 @@ def _copy_site_attacks(ops, state, link, info, effect, events):
 
 
 HAZARD_HANDLERS["copy_site_attacks"] = _copy_site_attacks
+
+
+def body_equal_discards(state: State, iid: str, total: int, body: int, events: list[Event]) -> bool:
+    """ "If the body check for a non-Wizard, non-Ringwraith character wounded by Giant Spiders equals his body, the
+    character is discarded" (True: he is)."""
+    attack = state.get("attack") or {}
+    word = attack.get("equal_body_discards")
+    if not word or total != body or race_keys(st.info(state, iid)["race"]) & race_keys(",".join(word["not_race"])):
+        return False
+    st.move(state, iid, "discard")
+    _log(
+        events,
+        gettext_noop("%(card)s: %(character)s wird abgeworfen."),
+        card=attack["name"],
+        character=st.info(state, iid)["name_de"],
+    )
+    return True

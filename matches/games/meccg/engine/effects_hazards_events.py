@@ -364,6 +364,17 @@ def discard_spent(state: State, events: list[Event]) -> None:
         if state["inst"][iid]["zone"] == "play" and _spent_by(state, iid):
             st.move(state, iid, "discard")
             _log(events, gettext_noop("%(card)s wird abgeworfen (Kartentext)."), card=st.info(state, iid)["name_de"])
+    for iid, _effect in _events_in_play(state, "discard_at_haven"):
+        # "Discard this card during its organization phase if the company is at a Haven/Darkhaven"
+        from .cardinfo import is_haven
+
+        group = st.company(state, state["inst"][iid].get("on") or "")
+        turn = state.get("turn") or {}
+        if not group or turn.get("phase") != "organization" or turn.get("active") != group["owner"]:
+            continue
+        if group["site"] and is_haven(st.info(state, group["site"])) and state["inst"][iid]["zone"] == "play":
+            st.move(state, iid, "discard")
+            _log(events, gettext_noop("%(card)s wird abgeworfen (Kartentext)."), card=st.info(state, iid)["name_de"])
 
 
 def limit_bonus(state: State, group: dict) -> int:
@@ -384,12 +395,23 @@ def extra_corruption(state: State, iid: str) -> list[tuple[str, int]]:
     """(card name, points) added to a character's corruption points: "all ring items give one additional corruption
     point" (Saruman the Wise as a permanent-event), "Corruption points for Palantíri are doubled" (Bane of the
     Ithil-stone)."""
-    rings = [i for i in st.attached(state, iid) if is_ring(st.info(state, i))]
+    items = [st.info(state, i) for i in st.attached(state, iid)]
+    rings = [i for i in items if is_ring(i)]
     found = [(st.info(state, card)["name_de"], e["by"] * len(rings)) for card, e in _live(state, "ring_corruption")]
+    for card, e in _live(state, "item_corruption"):  # "each greater item gives an additional corruption point"
+        found.append((st.info(state, card)["name_de"], e["by"] * sum(i["subtype"] in e["subtypes"] for i in items)))
     return [pair for pair in found if pair[1]] + _palantir_points(state, iid)
 
 
 # --- searching the play deck or the discard pile ----------------------------------------------------------------
+
+
+def company_without(state: State, group: dict | None, names: list[str]) -> bool:
+    """No card of these names lies on the company ("Cannot be duplicated on a given company")."""
+    if group is None:
+        return True
+    on = [i for p in state["players"] for i in p["play"] if state["inst"][i].get("on") == group["id"]]
+    return not any(st.info(state, i)["name_en"] in names for i in on)
 
 
 def search_canceled(state: State, seat: int, zones) -> str | None:

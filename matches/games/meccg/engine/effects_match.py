@@ -7,7 +7,7 @@ from matches.engine.base import State
 
 from . import state as st
 from .cardinfo import avatar_kind
-from .effects_hazards import attack_by, attack_without, bears_kind, dest_has_auto
+from .effects_hazards import attack_by, attack_without, bears_kind, company_without, dest_has_auto
 from .effects_state import doors_of_night, in_play, race_keys
 
 
@@ -66,6 +66,8 @@ def _route_symbols(group: dict) -> list[str]:
 def company_ok(state: State, group: dict | None, want: dict) -> bool:
     """The company meets ``moving``, ``route_has``, ``route_count``, ``site_type``, ``alignment``."""
     if "dest_auto_attack" in want and not dest_has_auto(state, group):  # Tidings of Bold Spies
+        return False
+    if "company_without" in want and not company_without(state, group, want["company_without"]):
         return False
     words = {"moving", "route_has", "route_count", "site_type", "alignment"} & want.keys()
     if not words:

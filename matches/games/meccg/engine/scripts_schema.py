@@ -71,6 +71,8 @@ CONTINUOUS = (
     "ring_corruption",
     "cancel_search",
     "palantir_double",
+    "item_corruption",
+    "discard_at_haven",
 )
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")
@@ -187,6 +189,7 @@ _REQUIRES = {
         "attack_without": _WORDS,
         "attack_by": _WORDS,
         "dest_auto_attack": {"type": "boolean"},
+        "company_without": _WORDS,
     },
     "additionalProperties": False,
 }
@@ -217,6 +220,7 @@ _CONTINUOUS = {
         "site": {"type": "string"},
         "unless_in_play": _WORDS,
         "names": _WORDS,
+        "subtypes": _WORDS,
         "alignments": {"type": "array", "items": {"enum": ["hero", "minion", "fallen-wizard", "balrog"]}},
         "race": {"type": "string"},
         "body": {"type": "integer", "minimum": 1, "maximum": 20},
@@ -272,6 +276,12 @@ _CREATURE = {
             "type": "object",
             "properties": {"races": _WORDS, "site_types": {"type": "array", "items": {"enum": list("HFBRSD")}}},
             "required": ["races", "site_types"],
+            "additionalProperties": False,
+        },
+        "equal_body_discards": {
+            "type": "object",
+            "properties": {"not_race": _WORDS},
+            "required": ["not_race"],
             "additionalProperties": False,
         },
         "prowess_vs_alignment": {

@@ -177,6 +177,8 @@ class StrikesMixin(Base):
             body=stats.describe(state, iid, "body"),
             outcome=part(gettext_noop("eliminiert") if eliminated else gettext_noop("verwundet")),
         )
+        if not eliminated and effects.body_equal_discards(state, iid, total, body, events):  # Giant Spiders
+            return
         if avatar_kind(info) == "Ringwraith" and sum(dice) in (7, 8):
             # "Ergibt der Konstitutionswurf eines Ringgeistes genau 7 oder 8, muss der Ringgeist auf die Hand
             # genommen werden" — not a lost avatar.

@@ -16,13 +16,17 @@ from .card_scenarios_hazards import (
     taps_after_strike,
 )
 from .card_scenarios_hazards_more import (
+    at_home_items,
     cancels_search,
     company_returns,
     copies_site_attacks,
     discards_for_it,
     dragon_at_home,
+    equal_body,
     faced_keys,
     maia,
+    nothing_to_eat,
+    overt_minion_only,
     restack,
     shield_attack,
     turn_end_checks,
@@ -53,4 +57,8 @@ HAZARD_FAMILIES = {
     copies_site_attacks: codes("Tidings of Bold Spies"),
     maia: codes("Gandalf the White Rider", "Saruman the Wise"),
     cancels_search: codes("Lady of the Golden Wood", "Bane of the Ithil-stone"),
+    equal_body: codes("Giant Spiders"),
+    at_home_items: codes("Itangast at Home", "Scorba at Home"),
+    nothing_to_eat: codes("Nothing to Eat or Drink"),
+    overt_minion_only: codes("Landroval"),
 }

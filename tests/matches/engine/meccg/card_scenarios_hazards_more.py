@@ -333,3 +333,88 @@ def cancels_search(game, catalogue, code):
 
 def state_alignment(game, seat):
     return game.state["players"][seat]["alignment"]
+
+
+def equal_body(game, catalogue, code):
+    """ "If the body check for a non-Wizard, non-Ringwraith character wounded by Giant Spiders equals his body, the
+    character is discarded"."""
+    aragorn, bilbo = to_bag_end(game)["chars"]
+    attack_with(game, catalogue, code)
+    body = game.card(aragorn)["body"]
+    dice(game, (body - 7, 7), (1, 1))  # equal to his body: discarded; Bilbo's 2: only wounded
+    game.engine._body_check(game.state, aragorn, 0, events := [])
+    assert game.state["inst"][aragorn]["zone"] == "discard"
+    assert any(game.card(aragorn)["name_de"] in e.public.render() and "abgeworfen" in e.public.render() for e in events)
+    game.engine._body_check(game.state, bilbo, 0, [])
+    assert game.state["inst"][bilbo]["zone"] == "play"
+    wraith = give(game, catalogue, 0, "LE-50", "play")  # a Ringwraith: not discarded by it
+    assert not effects.body_equal_discards(game.state, wraith, 9, 9, [])
+
+
+def at_home_items(game, catalogue, code):
+    """ "Unless <Dragon> Ahunt is in play, <site> has an additional automatic-attack … In addition, each <greater or
+    major> item gives an additional corruption point."."""
+    aragorn = to_bag_end(game)["chars"][0]
+    card = give(game, catalogue, 1, code)
+    play(game, 1, card)
+    attack, points = (
+        next(e for e in scripts.entry(code)["while_in_play"] if e["do"] == w)
+        for w in ("site_attack", "item_corruption")
+    )
+    site = next(i for c, i in catalogue.items() if i["name_en"] == attack["site"] and i["type"] == "Site")
+    found = effects.site_auto_attacks(game.state, site, [], [])
+    assert [(a["race"], a["strikes"], a["prowess"], a["body"]) for a in found] == [
+        (attack["race"], attack["strikes"], attack["prowess"], attack["body"])
+    ]
+    ahunt = next(c for c, i in catalogue.items() if i["name_en"] == attack["unless_in_play"][0])
+    in_play_for(game, catalogue, 1, ahunt)
+    assert effects.site_auto_attacks(game.state, site, [], []) == []
+    item_code = next(
+        c for c, i in sorted(catalogue.items()) if i["subtype"] == points["subtypes"][0] and i["corruption"]
+    )
+    item = give(game, catalogue, 0, item_code, "play")
+    game.state["inst"][item]["on"] = aragorn
+    dice(game, (6, 6))
+    game.engine._corruption_check(game.state, 0, aragorn, events := [])
+    wanted = f"gegen {catalogue[item_code]['corruption'] + points['by']} Versuchungspunkte"
+    assert any(wanted in e.public.render() for e in events), [e.public.render() for e in events]
+
+
+def nothing_to_eat(game, catalogue, code):
+    """ "Playable on a minion company at or moving to a Free-hold [{F}] or Border-hold [{B}], or playable on a hero
+    company at or moving to a Shadow-hold [{S}] or Dark-hold [{D}]. The prowess and body of each character in the
+    company is modified by -1. Discard this card during its organization phase if the company is at a Haven … Cannot be
+    duplicated on a given company."."""
+    from matches.games.meccg.engine import stats
+
+    company = to_bag_end(game)  # a hero company moving to a Free-hold
+    aragorn = company["chars"][0]
+    target = {"kind": "company", "id": company["id"]}
+    card = give(game, catalogue, 1, code)
+    assert refused(game, 1, card, target=target) == "bad_target"
+    company["dest"] = give(game, catalogue, 0, "TW-380", "play")  # Carn Dûm [{D}]
+    prowess, body = stats.prowess(game.state, aragorn), stats.body(game.state, aragorn)
+    play(game, 1, card, target=target)
+    assert (stats.prowess(game.state, aragorn), stats.body(game.state, aragorn)) == (prowess - 1, body - 1)
+    assert refused(game, 1, give(game, catalogue, 1, code), target=target) == "bad_target"  # not twice
+    dice(game, *[(6, 6)] * 20)
+    while game.turn["active"] != 1:
+        game.next_phase()
+    assert game.state["inst"][card]["zone"] == "play"  # at Carn Dûm: no Haven
+    rivendell = next(i for i in game.state["inst"] if game.state["inst"][i]["code"] == "TW-421")
+    game.companies(0)[0]["site"] = rivendell
+    while game.turn["active"] != 0 or game.turn["phase"] != "organization":
+        game.next_phase()
+    assert game.state["inst"][card]["zone"] == "discard"
+    assert stats.prowess(game.state, aragorn) == prowess
+
+
+def overt_minion_only(game, catalogue, code):
+    """ "Two strikes (playable only against an overt minion company). Attacker chooses defending characters." — the
+    table's keying refuses it against a hero company; against others the generic creature scenario plays it."""
+    to_bag_end(game)
+    card = give(game, catalogue, 1, code)
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="play_card", card=card, keyed={"kind": "region_type", "symbol": "w"})
+    assert error.value.code == "not_keyable"
+    assert scripts.entry(code)["creature"]["attacker_chooses"]
