@@ -452,3 +452,18 @@ def _palantir_points(state: State, iid: str) -> list[tuple[str, int]]:
         for card, e in _live(state, "palantir_double")
         if points and alignment in e["alignments"]
     ]
+
+
+def company_draws(state: State, allowance: int, events: list[Event]) -> int:
+    """ "Each moving company draws one less card to a minimum of one at the start of its movement/hazard phase"
+    (Smaug at Home): the moving player's number of cards."""
+    for iid, effect in _live(state, "draw_less"):
+        if allowance > effect["min"]:
+            allowance = max(effect["min"], allowance - effect["by"])
+            _log(
+                events,
+                gettext_noop("%(card)s: die Gemeinschaft zieht eine Karte weniger (%(n)s)."),
+                card=st.info(state, iid)["name_de"],
+                n=allowance,
+            )
+    return allowance

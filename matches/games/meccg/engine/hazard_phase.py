@@ -37,6 +37,7 @@ class HazardPhaseMixin(Base):
             )
             turn["allowance"][seat] = basis["draw"] if can_draw else 0
             turn["allowance"][1 - seat] = basis["draw_opponent"]
+            turn["allowance"][seat] = effects.company_draws(state, turn["allowance"][seat], events)  # Smaug at Home
             self._log_company(
                 events,
                 state,

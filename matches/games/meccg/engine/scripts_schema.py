@@ -73,6 +73,7 @@ CONTINUOUS = (
     "palantir_double",
     "item_corruption",
     "discard_at_haven",
+    "draw_less",
 )
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")
@@ -221,6 +222,7 @@ _CONTINUOUS = {
         "unless_in_play": _WORDS,
         "names": _WORDS,
         "subtypes": _WORDS,
+        "min": {"type": "integer", "minimum": 0, "maximum": 5},
         "alignments": {"type": "array", "items": {"enum": ["hero", "minion", "fallen-wizard", "balrog"]}},
         "race": {"type": "string"},
         "body": {"type": "integer", "minimum": 1, "maximum": 20},

@@ -58,7 +58,7 @@ HAZARD_FAMILIES = {
     maia: codes("Gandalf the White Rider", "Saruman the Wise"),
     cancels_search: codes("Lady of the Golden Wood", "Bane of the Ithil-stone"),
     equal_body: codes("Giant Spiders"),
-    at_home_items: codes("Itangast at Home", "Scorba at Home"),
+    at_home_items: codes("Itangast at Home", "Scorba at Home", "Smaug at Home"),
     nothing_to_eat: codes("Nothing to Eat or Drink"),
     overt_minion_only: codes("Landroval"),
 }

@@ -353,31 +353,33 @@ def equal_body(game, catalogue, code):
 
 def at_home_items(game, catalogue, code):
     """ "Unless <Dragon> Ahunt is in play, <site> has an additional automatic-attack … In addition, each <greater or
-    major> item gives an additional corruption point."."""
+    major> item gives an additional corruption point." / "… each moving company draws one less card to a minimum of
+    one at the start of its movement/hazard phase"."""
     aragorn = to_bag_end(game)["chars"][0]
     card = give(game, catalogue, 1, code)
     play(game, 1, card)
-    attack, points = (
-        next(e for e in scripts.entry(code)["while_in_play"] if e["do"] == w)
-        for w in ("site_attack", "item_corruption")
-    )
+    words = {e["do"]: e for e in scripts.entry(code)["while_in_play"]}
+    attack = words["site_attack"]
     site = next(i for c, i in catalogue.items() if i["name_en"] == attack["site"] and i["type"] == "Site")
     found = effects.site_auto_attacks(game.state, site, [], [])
     assert [(a["race"], a["strikes"], a["prowess"], a["body"]) for a in found] == [
         (attack["race"], attack["strikes"], attack["prowess"], attack["body"])
     ]
+    if "draw_less" in words:  # one less card, to a minimum of one (none stays none)
+        assert [effects.company_draws(game.state, n, []) for n in (3, 2, 1, 0)] == [2, 1, 1, 0]
+    if "item_corruption" in words:
+        points = words["item_corruption"]
+        kind = points["subtypes"][0]
+        item_code = next(c for c, i in sorted(catalogue.items()) if i["subtype"] == kind and i["corruption"])
+        item = give(game, catalogue, 0, item_code, "play")
+        game.state["inst"][item]["on"] = aragorn
+        dice(game, (6, 6))
+        game.engine._corruption_check(game.state, 0, aragorn, events := [])
+        wanted = f"gegen {catalogue[item_code]['corruption'] + points['by']} Versuchungspunkte"
+        assert any(wanted in e.public.render() for e in events), [e.public.render() for e in events]
     ahunt = next(c for c, i in catalogue.items() if i["name_en"] == attack["unless_in_play"][0])
     in_play_for(game, catalogue, 1, ahunt)
     assert effects.site_auto_attacks(game.state, site, [], []) == []
-    item_code = next(
-        c for c, i in sorted(catalogue.items()) if i["subtype"] == points["subtypes"][0] and i["corruption"]
-    )
-    item = give(game, catalogue, 0, item_code, "play")
-    game.state["inst"][item]["on"] = aragorn
-    dice(game, (6, 6))
-    game.engine._corruption_check(game.state, 0, aragorn, events := [])
-    wanted = f"gegen {catalogue[item_code]['corruption'] + points['by']} Versuchungspunkte"
-    assert any(wanted in e.public.render() for e in events), [e.public.render() for e in events]
 
 
 def nothing_to_eat(game, catalogue, code):
