@@ -27,6 +27,7 @@ from .cardinfo import key
 from .effects_hazards_events import (
     HAZARD_HANDLERS,
     _events_in_play,
+    _live,
     _log,
     bears_kind,
     checked_order,
@@ -93,6 +94,7 @@ CREATURE_WORDS = (
     "faced_keys",
     "prowess_vs_alignment",
     "equal_body_discards",
+    "attacker_chooses",
 )
 
 
@@ -187,6 +189,10 @@ def company_attack_bonus(state: State, attack: dict, group: dict | None) -> list
     own = []
     if versus and state["players"][group["owner"]]["alignment"] in versus["alignments"]:
         own = [(attack["name"], {"prowess": versus["by"], "strikes": 0})]
+    for iid, effect in _live(state, "race_attacks"):  # "all Maia attacks: receive +1 prowess and +1 strike and …"
+        if races & race_keys(",".join(effect["races"])):
+            own.append((st.info(state, iid)["name_de"], {"prowess": effect["prowess"], "strikes": effect["strikes"]}))
+            attack["attacker_chooses"] = attack.get("attacker_chooses") or effect.get("attacker_chooses", False)
     return own + [
         (e["name"], {"prowess": e["by"], "strikes": e["strikes"]})
         for e in state.get("effects") or ()

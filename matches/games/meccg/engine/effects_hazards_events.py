@@ -311,13 +311,19 @@ def _hazard_phase_company(state: State) -> dict | None:
 
 
 def _limit_bonus(state: State, group: dict, cards) -> int:
-    """What these cards in play add to the company's hazard limit (``limit_bonus`` for its player's alignment)."""
+    """What these cards in play add to the company's hazard limit (``limit_bonus`` for its player's alignment, or
+    for a company moving in one of the ``regions``)."""
     alignment = state["players"][group["owner"]]["alignment"]
+    route = set((group.get("route") or {}).get("regions") or ()) if group.get("dest") else set()
     total = 0
     for iid in dict.fromkeys(cards):
         found = scripts.entry(st.info(state, iid)["code"]) or {}
-        words = found.get("while_in_play") or ()
-        total += sum(e["by"] for e in words if e["do"] == "limit_bonus" and alignment in e["alignments"])
+        for e in found.get("while_in_play") or ():
+            if e["do"] != "limit_bonus" or alignment not in e.get("alignments", [alignment]):
+                continue
+            if "regions" in e and not route & set(e["regions"]):
+                continue
+            total += e["by"]
     return total
 
 

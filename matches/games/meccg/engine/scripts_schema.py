@@ -74,6 +74,7 @@ CONTINUOUS = (
     "item_corruption",
     "discard_at_haven",
     "draw_less",
+    "race_attacks",
 )
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")
@@ -223,6 +224,8 @@ _CONTINUOUS = {
         "names": _WORDS,
         "subtypes": _WORDS,
         "min": {"type": "integer", "minimum": 0, "maximum": 5},
+        "regions": _WORDS,
+        "attacker_chooses": {"type": "boolean"},
         "alignments": {"type": "array", "items": {"enum": ["hero", "minion", "fallen-wizard", "balrog"]}},
         "race": {"type": "string"},
         "body": {"type": "integer", "minimum": 1, "maximum": 20},

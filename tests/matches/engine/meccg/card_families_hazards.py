@@ -25,6 +25,7 @@ from .card_scenarios_hazards_more import (
     equal_body,
     faced_keys,
     maia,
+    maia_in_play,
     nothing_to_eat,
     overt_minion_only,
     restack,
@@ -61,4 +62,5 @@ HAZARD_FAMILIES = {
     at_home_items: codes("Itangast at Home", "Scorba at Home", "Smaug at Home"),
     nothing_to_eat: codes("Nothing to Eat or Drink"),
     overt_minion_only: codes("Landroval"),
+    maia_in_play: codes("Radagast the Tamer", "Alatar the Hunter"),
 }

@@ -420,3 +420,42 @@ def overt_minion_only(game, catalogue, code):
         game.do(1, type="play_card", card=card, keyed={"kind": "region_type", "symbol": "w"})
     assert error.value.code == "not_keyable"
     assert scripts.entry(code)["creature"]["attacker_chooses"]
+
+
+def maia_in_play(game, catalogue, code):
+    """Radagast the Tamer / Alatar the Hunter: as a creature "-3 prowess against hero companies" (Alatar: "Attacker
+    chooses defending characters"); as a permanent-event "all companies moving in Southern Mirkwood, … have their
+    hazard limit increased by one" / "all Maia attacks: receive +1 prowess and +1 strike and attacker chooses
+    defending characters"; "Discard when any play deck is exhausted"; "Discard this card if <Wizard> comes into
+    play"."""
+    company = to_bag_end(game)
+    creature = attack_with(game, catalogue, code)
+    attack = game.state["attack"]
+    assert attack["card"] == creature and attack["prowess"] == catalogue[code]["prowess"] - 3
+    assert bool(attack.get("attacker_chooses")) == bool(
+        scripts.entry(code).get("as_creature", {}).get("attacker_chooses")
+    )
+    pass_window(game)
+    dice(game, *[(6, 6)] * 40)
+    finish_attack(game)
+    card = give(game, catalogue, 1, code)
+    play(game, 1, card, mode=0)
+    words = {e["do"]: e for e in scripts.entry(code)["while_in_play"]}
+    if "limit_bonus" in words:
+        regions = words["limit_bonus"]["regions"]
+        assert effects.effects_hazards.limit_bonus(game.state, company) == 0  # Rivendell → Bag End
+        moving = {**company, "route": {**company["route"], "regions": ["Anduin Vales", regions[0]]}}
+        assert effects.effects_hazards.limit_bonus(game.state, moving) == 1
+    if "race_attacks" in words:
+        game.companies(0)[0]["limit"] = 5
+        maia = attack_with(game, catalogue, "AS-11")  # Gandalf the White Rider (Maia), not attacker-chooses
+        attack = game.state["attack"]
+        assert attack["card"] == maia and attack["attacker_chooses"]
+        assert attack["prowess"] == catalogue["AS-11"]["prowess"] - 3 + 1
+        assert attack["strikes"] == catalogue["AS-11"]["strikes"] + 1
+    wizard = words["discard_if_in_play"]["names"][0]
+    st.move(
+        game.state, give(game, catalogue, 0, next(c for c, i in catalogue.items() if i["name_en"] == wizard)), "play"
+    )
+    effects.phase_begins(game.engine, game.state, "site", [])
+    assert game.state["inst"][card]["zone"] == "discard"
