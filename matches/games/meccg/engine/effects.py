@@ -336,7 +336,7 @@ from .effects_hazards import (  # noqa: E402 - hooks for strikes, items gained, 
     site_auto_attacks,
     turn_ends,
 )
-from .effects_triggers import movement_over, phase_begins, turn_over  # noqa: E402 - hooks for turns/hazard_phase
+from .effects_triggers import turn_over  # noqa: E402 - hooks for turns/hazard_phase
 
 __all__ += [
     "after_strike",
@@ -357,3 +357,23 @@ __all__ += [
     "turn_ends",
     "turn_over",
 ]
+
+
+def phase_begins(ops, state: State, phase: str, events: list[Event]) -> None:
+    """A phase begins: the text that acts now (``effects_triggers``), then Foul Fumes' sites under Doors of Night
+    and the cards whose effects have ended ("Discard when any play deck is exhausted", "… if Gandalf comes into
+    play", at a Haven in its organization phase)."""
+    from . import effects_triggers
+
+    effects_triggers.phase_begins(ops, state, phase, events)
+    effects_hazards.tap_sites(state, events)
+    effects_hazards.discard_spent(state, events)
+
+
+def movement_over(ops, state: State, group: dict, events: list[Event]) -> None:
+    """The company's movement/hazard phase ends: a card sends it back first (Beorning Skin-changers, Foul Fumes),
+    then the text that acts now (``effects_triggers``)."""
+    from . import effects_triggers
+
+    effects_hazards.return_by_effect(state, group, events)
+    effects_triggers.movement_over(ops, state, group, events)

@@ -82,7 +82,6 @@ __all__ = [
     "return_by_effect",
     "site_auto_attacks",
     "spared",
-    "strike_modifiers",
     "tap_sites",
     "turn_ends",
 ]
@@ -128,28 +127,15 @@ def refuse_creature(state: State, group: dict, info: dict) -> None:
             )
 
 
-def strike_modifiers(state: State, target: str) -> list[tuple[str, int]]:
-    """(creature name, value) of a creature's "+N prowess versus <race>" on the strike against ``target``."""
-    attack = state.get("attack") or {}
-    versus = attack.get("prowess_vs")
-    if not versus or attack.get("strike") != target or target not in state["inst"]:
-        return []
-    if not race_keys(st.info(state, target)["race"]) & race_keys(",".join(versus["races"])):
-        return []
-    return [(attack["name"], versus["by"])]
-
-
-def after_strike(state: State, attack: dict, events: list[Event]) -> None:
+def after_strike(state: State, attack: dict, strike_prowess: int, events: list[Event]) -> None:
     """A strike was rolled (not canceled): "must tap if untapped following the strike" when the character's mind
     is at most the strike's prowess (Wisp of Pale Sheen)."""
-    from .strikes import prowess_of
-
     iid = attack.get("strike")
     if not attack.get("tap_if_mind") or iid not in state["inst"]:
         return
     card = state["inst"][iid]
     mind = st.info(state, iid).get("mind") or 0
-    if card["zone"] == "play" and not card["tapped"] and mind <= prowess_of(attack, state):
+    if card["zone"] == "play" and not card["tapped"] and mind <= strike_prowess:
         card["tapped"] = True
         _log(
             events,

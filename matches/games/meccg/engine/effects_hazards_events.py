@@ -11,7 +11,8 @@ gains an item" (an item played on a character at a site, passed on in the organi
 eliminated character); ``turn_end`` — "At the end of each of his turns … for each item his company bears that he does
 not bear". Continuous words (``while_in_play``): ``influence_check``, ``duplicate_auto``, ``tap_sites``,
 ``site_attack``, ``discard_on_exhaust``, ``discard_if_in_play``, ``limit_bonus``, ``ring_corruption``,
-``cancel_search``, ``palantir_double``; ``return_to_origin`` with ``unless_skill``/``not_alignment``.
+``cancel_search``, ``palantir_double``, ``item_corruption``, ``draw_less``, ``discard_at_haven``, ``race_attacks``,
+``return_unless`` (with ``unless_skill``/``not_alignment``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import re
 
 from matches.engine.base import Event, IllegalAction, State, Text, counted, gettext_noop, ngettext_noop
 
-from . import scripts, stats
+from . import scripts
 from . import state as st
 from .effects_state import add, race_keys
 
@@ -29,12 +30,16 @@ def _log(events: list[Event], template: str, **params) -> None:
     events.append(Event(Text(template, params), data={"kind": "log"}))
 
 
+def _is_item(info: dict) -> bool:
+    return info["type"] == "Resource" and "Item" in info["subtype"]  # as stats.is_item (stats imports effects)
+
+
 def item_gained(ops, state: State, item: str, bearer: str, events: list[Event]) -> None:
     """An item came onto ``bearer``: the corruption cards on characters of his company that check "each time a
     character in his company gains an item" (Lure of Expedience)."""
     from .effects_triggers import _check, _triggered
 
-    if not stats.is_item(st.info(state, item)) or bearer not in state["inst"]:
+    if not _is_item(st.info(state, item)) or bearer not in state["inst"]:
         return
     group = st.company_of(state, bearer)
     for iid, on, _trigger in list(_triggered(state, "item_gained")):
@@ -155,7 +160,7 @@ def turn_ends(ops, state: State, events: list[Event]) -> None:
             continue
         info = st.info(state, iid)
         for other in [c for c in group["chars"] if c != bearer]:
-            for item in [i for i in st.attached(state, other) if stats.is_item(st.info(state, i))]:
+            for item in [i for i in st.attached(state, other) if _is_item(st.info(state, i))]:
                 if state["inst"][iid]["zone"] != "play" or state["inst"][bearer]["zone"] != "play":
                     return
                 points = st.info(state, item)["corruption"] or 0
@@ -176,7 +181,7 @@ def _company_returns(ops, state, link, info, effect, events):
             return Text(gettext_noop("%(character)s hält die Gemeinschaft"), {"character": char["name_de"]}).to_json()
         skill = unless.get("skill")
         untapped = not (state["inst"][iid]["tapped"] or state["inst"][iid]["wounded"])
-        strong = stats.prowess(state, iid) > unless.get("prowess_above", -99)
+        strong = ops._prowess(state, iid) > unless.get("prowess_above", -99)
         if skill and skill in char["skills"].casefold() and untapped and strong:
             return Text(gettext_noop("%(character)s hält die Gemeinschaft"), {"character": char["name_de"]}).to_json()
     add(state, link, info, group["id"], "return_to_origin", 0, "turn")
@@ -187,14 +192,28 @@ HAZARD_HANDLERS["company_returns"] = _company_returns
 
 
 def return_by_effect(state: State, group: dict, events: list[Event]) -> None:
-    """The company's movement/hazard phase ends: a card's effect this turn sends it back to its site of origin."""
+    """The company's movement/hazard phase ends: a card's effect this turn sends it back to its site of origin
+    (Beorning Skin-changers), or a card in play does — "Each moving company that has a Shadow-land [{s}] or a
+    Dark-domain [{d}] in its site path must return to its site of origin unless it contains a ranger" (Foul Fumes,
+    ``return_unless``)."""
+    if not group.get("dest"):
+        return
     found = next(
-        (e for e in state.get("effects") or () if e["target"] == group["id"] and e["stat"] == "return_to_origin"), None
+        (
+            e["name"]
+            for e in state.get("effects") or ()
+            if e["target"] == group["id"] and e["stat"] == "return_to_origin"
+        ),
+        None,
     )
-    if found and group.get("dest"):
+    symbols = {t.strip("{}") for t in (group.get("route") or {}).get("types") or ()}
+    for iid, effect in _events_in_play(state, "return_unless"):
+        if found is None and symbols & set(effect["route_has"]) and not spared(state, group, effect):
+            found = st.info(state, iid)["name_de"]
+    if found:
         st.move(state, group["dest"], "sites")
         group.update(dest=None, route=None)
-        _log(events, gettext_noop("%(card)s: die Gemeinschaft kehrt zu ihrem Ausgangsort zurück."), card=found["name"])
+        _log(events, gettext_noop("%(card)s: die Gemeinschaft kehrt zu ihrem Ausgangsort zurück."), card=found)
 
 
 # --- the hand ---------------------------------------------------------------------------------------------------

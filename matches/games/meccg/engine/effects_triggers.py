@@ -10,7 +10,6 @@ from matches.engine.base import Event, State, Text, gettext_noop
 from . import scripts
 from . import state as st
 from .cardinfo import is_haven
-from .effects_hazards import discard_spent, return_by_effect, spared, tap_sites
 from .effects_state import add, expire
 
 
@@ -89,9 +88,7 @@ def _return_to_origin(state: State, group: dict, events: list[Event]) -> None:
     route = group.get("route") if group.get("dest") else None
     symbols = {t.strip("{}") for t in (route or {}).get("types") or ()}
     for iid, effect in list(_continuous(state)):
-        if effect["do"] != "return_to_origin" or spared(state, group, effect):  # Foul Fumes: a ranger, a minion
-            continue
-        if symbols & set(effect.get("route_has") or ()) and group["dest"]:
+        if effect["do"] == "return_to_origin" and symbols & set(effect.get("route_has") or ()) and group["dest"]:
             st.move(state, group["dest"], "sites")
             group.update(dest=None, route=None)
             _log(
@@ -105,8 +102,6 @@ def _return_to_origin(state: State, group: dict, events: list[Event]) -> None:
 def phase_begins(ops, state: State, phase: str, events: list[Event]) -> None:
     """A phase begins; the organization phase: the untap phase is over ("at the end of his untap phase")."""
     discard_crowded(state, events)
-    tap_sites(state, events)  # Foul Fumes under Doors of Night
-    discard_spent(state, events)  # "Discard when any play deck is exhausted", "… if Gandalf comes into play"
     if phase != "organization":
         return
     active = state["turn"]["active"]
@@ -123,7 +118,6 @@ def movement_over(ops, state: State, group: dict, events: list[Event]) -> None:
     """The company's movement/hazard phase ends: checks "for each Wilderness [{w}] in his company's site path"."""
     discard_crowded(state, events)
     _return_to_origin(state, group, events)
-    return_by_effect(state, group, events)  # Beorning Skin-changers
     route = group.get("route") if group.get("dest") else None
     symbols = [t.strip("{}") for t in (route or {}).get("types") or ()]
     for iid, bearer, trigger in list(_triggered(state, "movement_end")):

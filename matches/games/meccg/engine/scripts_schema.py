@@ -75,6 +75,7 @@ CONTINUOUS = (
     "discard_at_haven",
     "draw_less",
     "race_attacks",
+    "return_unless",
 )
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")

@@ -26,11 +26,17 @@ class StrikesMixin(Base):
         self._strike_done(state, attack, events)
 
     def _strike_done(self, state: State, attack: dict, events: list) -> None:
-        effects.after_strike(state, attack, events)  # a creature's text "following the strike"
+        effects.after_strike(state, attack, prowess_of(attack, state), events)  # "following the strike"
         attack["strike"] = None
         effects.expire(state, "strike")
         if state.get("attack") is attack and attack["stage"] == "resolve":
             self._advance_attack(state, events)
+
+    @staticmethod
+    def _prowess(state: State, iid: str) -> int:
+        """A character's prowess now (for card text the effects modules carry out: "a warrior with prowess greater
+        than 4")."""
+        return stats.prowess(state, iid)
 
     def _cancel_strike(self, state: State, iid: str, events: list) -> None:
         """A card cancels the strike against ``iid``: it is not rolled (nor defeated); the attack goes on."""

@@ -76,11 +76,11 @@ def taps_after_strike(game, catalogue, code):
     assert game.card(low)["mind"] <= prowess < game.card(high)["mind"]
     # The strike was faced untapped (its roll kept him untapped): the creature's text taps him.
     attack["strike"] = low
-    effects.after_strike(game.state, attack, events := [])
+    effects.after_strike(game.state, attack, prowess, events := [])
     assert game.state["inst"][low]["tapped"]
     assert any(game.card(card)["name_de"] in e.public.render() for e in events)
     attack["strike"] = high  # mind above the strike's prowess: he stays untapped
-    effects.after_strike(game.state, attack, [])
+    effects.after_strike(game.state, attack, prowess, [])
     assert not game.state["inst"][high]["tapped"]
     attack["strike"] = None
     # Through the table: the attacker assigns the strike to the low-mind character, who stays untapped (−3) and
