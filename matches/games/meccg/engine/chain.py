@@ -118,7 +118,7 @@ class ChainMixin(Base):
         group["hazards"] += 1
         turn["done"] = [False, False]
         if creature:
-            effects.refuse_creature(state, group)  # Stealth, Sneakin': none on this company this turn
+            effects.refuse_creature(state, group, info)  # Stealth, Sneakin': none on this company this turn
             # "Kreaturen": keyed to the route or the site as the hazard player announces; refused with
             # the keying calculator's message when it cannot be (keying.py).
             key_ = self._key_creature(state, info, group, action.get("keyed"))
@@ -214,6 +214,7 @@ class ChainMixin(Base):
             link["actor"] = actor
         if action.get("pick"):
             link["pick"] = effects.checked_pick(state, seat, mode, action["pick"])
+        effects.pay_pick(state, seat, mode, link, events)  # a hand card discarded as the cost (Faces of the Dead)
         self._push_link(state, link, events)
         return mode
 
@@ -289,6 +290,7 @@ class ChainMixin(Base):
                 st.move(state, iid, "discard")
             elif target["kind"] in ("character", "site") and state["inst"].get(target["id"], {}).get("zone") == "play":
                 state["inst"][iid]["on"] = target["id"]
+                effects.item_gained(self, state, iid, target["id"], events)  # Lure of Expedience
             elif target["kind"] == "company":
                 group = st.company(state, target["id"])
                 if group and group["chars"]:

@@ -366,6 +366,7 @@ class CombatMixin(Base):
                 gettext_noop("Jeder unverwundete Charakter der Gemeinschaft übernimmt höchstens einen Gegenstand."),
             )
         state["inst"][item]["on"] = heir
+        effects.item_gained(self, state, item, heir, events)
         takeover["items"].remove(item)
         takeover["taken"].append(heir)
         self._log(
@@ -395,6 +396,8 @@ class CombatMixin(Base):
     def _cancel_attack(self, state: State, events: list) -> None:
         """A card's text cancels the attack (a scripted card or an accepted request): no strike counts, the
         creature is discarded."""
+        if effects.cancel_redirected(state, events):  # Unabated in Malice: the first attempt cancels it instead
+            return
         attack = state["attack"]
         attack.pop("window", None)
         attack["canceled"] = True  # nothing is defeated, nothing scores

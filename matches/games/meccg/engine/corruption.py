@@ -44,6 +44,7 @@ class CorruptionMixin(Base):
             self._log(events, gettext_noop("%(card)s macht keinen Versuchungswurf."), card=info["name_de"])
             return True
         points = sum(st.info(state, i)["corruption"] or 0 for i in st.attached(state, iid))
+        points += sum(n for _, n in effects.extra_corruption(state, iid))  # Saruman the Wise: rings +1 each
         for helper in support:
             state["inst"][helper]["tapped"] = True
         printed = info.get("corruption_mod") or 0
@@ -74,6 +75,9 @@ class CorruptionMixin(Base):
             else:
                 outcome = gettext_noop("nicht bestanden: abgeworfen")
                 st.move(state, iid, "discard")
+        elif effects.discard_instead(state, iid):  # The Roving Eye: "he is instead discarded"
+            outcome = gettext_noop("nicht bestanden: abgeworfen statt eliminiert")
+            st.move(state, iid, "discard")
         else:
             outcome = gettext_noop("nicht bestanden: eliminiert")
             self._eliminate(state, iid)
@@ -123,6 +127,7 @@ class CorruptionMixin(Base):
         support = self._support_for(state, seat, giver, action.get("support"))
         if self._corruption_check(state, seat, giver, events, support) and state["inst"][item]["zone"] == "play":
             state["inst"][item]["on"] = taker
+            effects.item_gained(self, state, item, taker, events)
             self._log(
                 events,
                 gettext_noop("%(giver)s gibt %(item)s an %(taker)s."),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
-from . import effects_abilities, effects_state, scripts
+from . import effects_abilities, effects_hazards, effects_state, scripts
 from . import state as st
 from .effects_apply import fetchable
 from .effects_play import (
@@ -178,7 +178,11 @@ def _pick_label(state: State, label: dict, pick: str) -> dict:
 
 
 def checked_pick(state: State, seat: int, mode: dict, raw) -> list[str]:
-    """The cards a ``fetch`` brings, named with the play (``pick``): of the kinds and zones its text names."""
+    """The cards a ``fetch`` brings, named with the play (``pick``): of the kinds and zones its text names (or the
+    cards another effect lets the play name, ``effects_hazards.pick_rule``)."""
+    rule = effects_hazards.pick_rule(state, seat, mode)
+    if rule is not None:
+        return effects_hazards.checked_order(rule, raw)
     fetch = next((e for e in mode["effects"] if e["do"] == "fetch"), None)
     allowed = set(fetchable(state, seat, fetch)) if fetch else set()
     picks = raw if isinstance(raw, list) else [raw]
@@ -197,13 +201,17 @@ def stays_in_play(state: State, link: dict) -> None:
     effects hold (``effects_state``)."""
     card = state["inst"][link["card"]]
     card["resolved"] = True
+    effects_hazards.note_played(state, link["card"])  # "Discard when any play deck is exhausted" counts from now
     target = link["target"]
     if target["kind"] in ("character", "company"):
         card["on"] = target["id"]
 
 
-def refuse_creature(state: State, group: dict) -> None:
-    """ "No creature hazards may be played on his company this turn" (Stealth, Sneakin')."""
+def refuse_creature(state: State, group: dict, info: dict | None = None) -> None:
+    """ "No creature hazards may be played on his company this turn" (Stealth, Sneakin'); the creature's own
+    "May not be played against a company containing …" (``effects_hazards``)."""
+    if info is not None:
+        effects_hazards.refuse_creature(state, group, info)
     name = effects_state.company_protected(state, group["id"], "creatures")
     if name:
         raise IllegalAction(
@@ -219,7 +227,7 @@ def limit_for(state: State, group: dict, limit: int) -> int:
     """The company's hazard limit with the changes cards made to it this turn (Cloaked by Darkness …)."""
     from .effects_more import limit_change
 
-    change = limit_change(state, group)
+    change = limit_change(state, group) + effects_hazards.limit_bonus(state, group)  # Gandalf the White Rider
     return max(0, limit + change) if change else limit
 
 
@@ -233,6 +241,7 @@ def creature_attack(state: State, iid: str, attack: dict) -> dict:
     for word in ("wounded_check", "tap_all_after"):
         if word in text:
             attack[word] = text[word]
+    effects_hazards.creature_words(state, info, attack, text)
     if info.get("strikes_each"):
         attack["each_character"] = True
     return attack
@@ -244,7 +253,7 @@ def continuous_attack(state: State, attack: dict, events: list[Event], group: di
     from .log_text import signed
 
     attack["wounded_before"] = [i for i in (group or {}).get("chars", ()) if state["inst"][i]["wounded"]]
-    for name, values in attack_bonus(state, attack):
+    for name, values in attack_bonus(state, attack) + effects_hazards.company_attack_bonus(state, attack, group):
         attack["prowess"] = attack["prowess"] + values["prowess"]
         attack["strikes"] = max(1, attack["strikes"] + values["strikes"])
         events.append(
@@ -281,6 +290,7 @@ def after_attack(ops, state: State, attack: dict, events: list[Event]) -> None:
     tapped following this attack" (Knights of the Prince)."""
     from .effects_state import add
 
+    effects_hazards.after_attack(state, attack, events)
     if attack.get("canceled"):
         return
     beaten = not attack["detainment"] and attack["assigned"] and attack["defeated"] >= len(attack["assigned"])
@@ -310,6 +320,60 @@ def after_attack(ops, state: State, attack: dict, events: list[Event]) -> None:
                 ops._corruption_check(state, state["inst"][iid]["owner"], iid, events)
 
 
-from .effects_triggers import movement_over, phase_begins, turn_over  # noqa: E402 - hooks for turns/hazard_phase
+from .effects_hazards import (  # noqa: E402 - hooks for strikes, items gained, checks, influence, site phase
+    after_strike,
+    body_equal_discards,
+    cancel_redirected,
+    company_draws,
+    deck_exhausted,
+    discard_instead,
+    duplicated_auto_attacks,
+    extra_corruption,
+    extra_keys,
+    influence_succeeded,
+    item_gained,
+    pay_pick,
+    site_auto_attacks,
+    turn_ends,
+)
+from .effects_triggers import turn_over  # noqa: E402 - hooks for turns/hazard_phase
 
-__all__ += ["movement_over", "phase_begins", "turn_over"]
+__all__ += [
+    "after_strike",
+    "body_equal_discards",
+    "cancel_redirected",
+    "company_draws",
+    "deck_exhausted",
+    "discard_instead",
+    "duplicated_auto_attacks",
+    "extra_corruption",
+    "extra_keys",
+    "influence_succeeded",
+    "item_gained",
+    "movement_over",
+    "pay_pick",
+    "phase_begins",
+    "site_auto_attacks",
+    "turn_ends",
+    "turn_over",
+]
+
+
+def phase_begins(ops, state: State, phase: str, events: list[Event]) -> None:
+    """A phase begins: the text that acts now (``effects_triggers``), then Foul Fumes' sites under Doors of Night
+    and the cards whose effects have ended ("Discard when any play deck is exhausted", "… if Gandalf comes into
+    play", at a Haven in its organization phase)."""
+    from . import effects_triggers
+
+    effects_triggers.phase_begins(ops, state, phase, events)
+    effects_hazards.tap_sites(state, events)
+    effects_hazards.discard_spent(state, events)
+
+
+def movement_over(ops, state: State, group: dict, events: list[Event]) -> None:
+    """The company's movement/hazard phase ends: a card sends it back first (Beorning Skin-changers, Foul Fumes),
+    then the text that acts now (``effects_triggers``)."""
+    from . import effects_triggers
+
+    effects_hazards.return_by_effect(state, group, events)
+    effects_triggers.movement_over(ops, state, group, events)

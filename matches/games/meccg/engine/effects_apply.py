@@ -60,6 +60,11 @@ EFFECT_WORDS = {
     "untap_self": gettext_noop("enttappen"),
     "lift": gettext_noop("Wirkung aufheben"),
     "split_to_origin": gettext_noop("zurück zum Ausgangsort"),
+    "corruption_check_discard": gettext_noop("Versuchungswurf"),
+    "company_returns": gettext_noop("zurück zum Ausgangsort"),
+    "restack": gettext_noop("Hand zeigen und neu ziehen"),
+    "shield_attack": gettext_noop("Angriff verstärken"),
+    "copy_site_attacks": gettext_noop("Angriffe des Ortes"),
 }
 _SIMPLE = {
     "tap": gettext_noop("%(character)s getappt"),
@@ -77,8 +82,11 @@ def _log(events: list[Event], template: str, **params: Any) -> None:
 
 
 def _cancel_attack(ops, state, link, info, effect, events):
-    if state.get("attack"):
+    attack = state.get("attack")
+    if attack:
         ops._cancel_attack(state, events)
+        if not attack.get("canceled"):  # the attempt canceled a card on the attack instead (Unabated in Malice)
+            return part(gettext_noop("Abbruch umgelenkt"))
     return part(gettext_noop("Angriff abgebrochen"))
 
 

@@ -7,6 +7,7 @@ from matches.engine.base import State
 
 from . import state as st
 from .cardinfo import avatar_kind
+from .effects_hazards import attack_by, attack_without, bears_kind, company_without, dest_has_auto
 from .effects_state import doors_of_night, in_play, race_keys
 
 
@@ -34,6 +35,8 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
         kinds = [st.info(state, i)["subtype"] for i in st.attached(state, iid)]
         if not any(word in kind for kind in kinds for word in want["bears"]):
             return False
+    if "bears_kind" in want and not bears_kind(state, iid, want["bears_kind"]):
+        return False
     if "not_bears" in want:
         names = {st.info(state, i)["name_en"] for i in st.attached(state, iid)}
         if names & set(want["not_bears"]):
@@ -62,6 +65,10 @@ def _route_symbols(group: dict) -> list[str]:
 
 def company_ok(state: State, group: dict | None, want: dict) -> bool:
     """The company meets ``moving``, ``route_has``, ``route_count``, ``site_type``, ``alignment``."""
+    if "dest_auto_attack" in want and not dest_has_auto(state, group):  # Tidings of Bold Spies
+        return False
+    if "company_without" in want and not company_without(state, group, want["company_without"]):
+        return False
     words = {"moving", "route_has", "route_count", "site_type", "alignment"} & want.keys()
     if not words:
         return True
@@ -101,5 +108,9 @@ def table_ok(state: State, want: dict) -> bool:
     if "in_play" in want and not in_play(state, want["in_play"]):
         return False
     if "not_in_play" in want and in_play(state, want["not_in_play"]):
+        return False
+    if "attack_without" in want and not attack_without(state, want["attack_without"]):
+        return False
+    if "attack_by" in want and not attack_by(state, want["attack_by"]):
         return False
     return not ("doors_of_night" in want and doors_of_night(state) != want["doors_of_night"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from matches.engine.base import State, gettext_noop
 
-from . import effects_state, scripts, windows
+from . import effects_hazards, effects_state, scripts, windows
 from . import state as st
 from .effects_apply import EFFECT_WORDS, STAT_NAMES
 from .effects_match import character_ok, company_ok, table_ok
@@ -151,6 +151,8 @@ def _usable(state: State, seat: int, hazard: bool, mode: dict, window: str) -> l
     """(target, actor) pairs this mode may be played on now (empty: not playable)."""
     if not _may_play(state, seat, hazard, mode, window):
         return []
+    if "discard" in mode and not effects_hazards.pick_rule(state, seat, mode)[0]:
+        return []  # nothing in hand to discard for it
     if window == "strike" and not hazard and mode["requires"].get("skill") and _skill_card_played(state):
         return []  # "pro Hieb nur eine Unterstützungskarte …, die einen Beruf erfordert"
     tap_target = "tap_target" in mode["cost"]
@@ -205,7 +207,8 @@ def _pick_options(state: State, seat: int, mode: dict) -> list[str | None]:
 
     fetch = next((e for e in mode["effects"] if e["do"] == "fetch"), None)
     if fetch is None:
-        return [None]
+        rule = effects_hazards.pick_rule(state, seat, mode)  # a hand card discarded as the cost
+        return rule[0][:8] if rule and rule[2] and rule[0] else [None]
     seen, found = set(), []
     for iid in fetchable(state, seat, fetch):
         code = state["inst"][iid]["code"]

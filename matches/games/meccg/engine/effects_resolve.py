@@ -10,12 +10,13 @@ from matches.engine.base import Event, State, Text, gettext_noop
 from . import scripts
 from . import state as st
 from .effects_apply import APPLY_HANDLERS, _modify
+from .effects_hazards import HAZARD_HANDLERS
 from .effects_more import MORE_HANDLERS
 
 if TYPE_CHECKING:
     from .shared import Table
 
-HANDLERS = {**APPLY_HANDLERS, **MORE_HANDLERS}
+HANDLERS = {**APPLY_HANDLERS, **MORE_HANDLERS, **HAZARD_HANDLERS}
 
 
 def _log(events: list[Event], template: str, **params: Any) -> None:

@@ -79,6 +79,8 @@ def modifiers(state: State, target: str, stat: str) -> list[tuple[str, int]]:
         for iid, effect in _continuous(state):
             if effect["do"] == "bearer_corruption" and state["inst"][iid]["on"] == target and group:
                 found.append((st.info(state, iid)["name_de"], len(group["chars"])))
+    if stat == "strike_prowess":
+        found += _versus_race(state, target)  # "+4 prowess versus Ringwraiths" (a creature's text)
     if stat in ("prowess", "body") and target in state["inst"]:
         group = st.company_of(state, target)
         for iid, effect in _continuous(state):
@@ -87,6 +89,18 @@ def modifiers(state: State, target: str, stat: str) -> list[tuple[str, int]]:
                 if on == group["id"] or on in group["chars"]:
                     found.append((st.info(state, iid)["name_de"], effect["by"]))
     return found
+
+
+def _versus_race(state: State, target: str) -> list[tuple[str, int]]:
+    """(creature name, value) of a creature's "+N prowess versus <race>" (``prowess_vs``, effects_hazards) on the
+    strike against ``target``."""
+    attack = state.get("attack") or {}
+    versus = attack.get("prowess_vs")
+    if not versus or attack.get("strike") != target or target not in state["inst"]:
+        return []
+    if not race_keys(st.info(state, target)["race"]) & race_keys(",".join(versus["races"])):
+        return []
+    return [(attack["name"], versus["by"])]
 
 
 def has(state: State, target: str, stat: str) -> bool:

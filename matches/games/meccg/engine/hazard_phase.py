@@ -38,6 +38,7 @@ class HazardPhaseMixin(Base):
             )
             turn["allowance"][seat] = basis["draw"] if can_draw else 0
             turn["allowance"][1 - seat] = basis["draw_opponent"]
+            turn["allowance"][seat] = effects.company_draws(state, turn["allowance"][seat], events)  # Smaug at Home
             self._log_company(
                 events,
                 state,
@@ -84,6 +85,7 @@ class HazardPhaseMixin(Base):
                     seat,
                     n=state["players"][seat]["exhausted"],
                 )
+                effects.deck_exhausted(state, events)  # "Discard when any play deck is exhausted"
             if iid is None:
                 return
             events.append(
@@ -207,7 +209,7 @@ class HazardPhaseMixin(Base):
         alignment = state["players"][group["owner"]]["alignment"]
         moving = bool(group["dest"]) and not at_site
         route = group["route"] if moving else None
-        return keying.key_creature(
+        found = keying.key_creature(
             state["cards"],
             info["code"],
             alignment,
@@ -218,6 +220,7 @@ class HazardPhaseMixin(Base):
             region_map=state["regions"],
             doors_of_night=effects.doors_of_night(state),
         )
+        return effects.extra_keys(state, info, group, found, at_site)  # "… that has faced Dwarven Travelers"
 
     def _creature_attacks(self, state: State, link: dict, events: list) -> None:
         iid = link["card"]

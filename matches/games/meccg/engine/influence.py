@@ -16,8 +16,8 @@ from __future__ import annotations
 from matches.engine import rng
 from matches.engine.base import IllegalAction, State, gettext_noop
 
+from . import effects, stats
 from . import state as st
-from . import stats
 from .cardinfo import avatar_kind, influence_cost, is_hazard, key
 from .log_text import part, signed
 from .mixin_base import Base
@@ -64,6 +64,7 @@ class InfluenceMixin(Base):
         )
         if result > 0:
             st.move(state, target, "discard")
+            effects.influence_succeeded(self, state, who, events)  # Lure of Power
 
     def _influencer(self, state: State, seat: int, action: dict) -> tuple[dict, str]:
         """The company at its entered site and the untapped character making this turn's one attempt."""

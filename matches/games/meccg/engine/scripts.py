@@ -54,6 +54,8 @@ The vocabulary (what the interpreter in ``effects*.py`` carries out):
   ``source``; ``doors``: other values while Doors of Night is in play), ``company_stat`` (``stat``, ``by``: each
   character of the company the card is on), ``doors_of_night`` (Doors of Night counts as in play).
 - ``until``: ``strike``, ``attack``, ``turn``, ``check`` (used up by the next check of that kind).
+- Round 2 (hazards): the creature words, triggers, effects and continuous words documented in
+  ``effects_hazards.py`` and ``effects_hazards_events.py`` (docs/meccg.md, "Round 2, hazards").
 
 The engine needs no Django to read them: ``load()`` is called once (the app's ``ready`` and the tests), a
 broken file fails at start-up with the card and the place named.
@@ -115,10 +117,12 @@ def _normalise(code: str, raw: dict[str, Any]) -> dict[str, Any]:
         return {**entry, "kind": "creature", "creature": raw["creature"], "modes": []}
     if "static" in raw:
         return {**entry, "kind": "static", "static": raw["static"], "modes": []}
-    skip = ("name", "text", "note", "while_in_play", "abilities", "triggers")
+    skip = ("name", "text", "note", "while_in_play", "abilities", "triggers", "as_creature")
     modes = raw.get("modes") or [{k: v for k, v in raw.items() if k not in skip}]
     out = [_normalise_mode(code, mode) for mode in modes]
     extra = {"while_in_play": raw.get("while_in_play", []), "triggers": raw.get("triggers", [])}
+    if "as_creature" in raw:  # a creature/permanent-event card's creature text (effects_hazards)
+        extra["as_creature"] = raw["as_creature"]
     return {**entry, "kind": "event", "modes": out, **extra}
 
 

@@ -35,6 +35,7 @@ class SiteMixin(Base):
         # auf die Lauer gelegte Kreatur vor dem automatischen Angriff aufdecken, die … die Gemeinschaft nach dem
         # automatischen Angriff angreift": a window for him first, when he has such a creature on guard here.
         attacks = sites.automatic_attacks(site, state["players"][seat]["alignment"])
+        attacks = effects.site_auto_attacks(state, site, attacks, events)  # Daelomin at Home, The Moon Is Dead
         if attacks and self._guarding_creatures(state, group):
             state["turn"]["auto_attack_window"] = {"company": group["id"], "attacks": attacks}
             self._log(
@@ -215,6 +216,8 @@ class SiteMixin(Base):
         )
         if not success:
             st.move(state, iid, "discard")
+        else:
+            effects.influence_succeeded(self, state, bearer, events)  # Lure of Power
 
     def _do_reveal_on_guard(self, state, seat, action, events):
         """Reveal an on-guard card in the company's site phase, after it entered; it opens a chain (no limit

@@ -27,10 +27,17 @@ class StrikesMixin(Base):
         self._strike_done(state, attack, events)
 
     def _strike_done(self, state: State, attack: dict, events: list) -> None:
+        effects.after_strike(state, attack, prowess_of(attack, state), events)  # "following the strike"
         attack["strike"] = None
         effects.expire(state, "strike")
         if state.get("attack") is attack and attack["stage"] == "resolve":
             self._advance_attack(state, events)
+
+    @staticmethod
+    def _prowess(state: State, iid: str) -> int:
+        """A character's prowess now (for card text the effects modules carry out: "a warrior with prowess greater
+        than 4")."""
+        return stats.prowess(state, iid)
 
     def _cancel_strike(self, state: State, iid: str, events: list) -> None:
         """A card cancels the strike against ``iid``: it is not rolled (nor defeated); the attack goes on."""
@@ -177,6 +184,8 @@ class StrikesMixin(Base):
             body=stats.describe(state, iid, "body"),
             outcome=part(gettext_noop("eliminiert") if eliminated else gettext_noop("verwundet")),
         )
+        if not eliminated and effects.body_equal_discards(state, iid, total, body, events):  # Giant Spiders
+            return
         if avatar_kind(info) == "Ringwraith" and sum(dice) in (7, 8):
             # "Ergibt der Konstitutionswurf eines Ringgeistes genau 7 oder 8, muss der Ringgeist auf die Hand
             # genommen werden" — not a lost avatar.

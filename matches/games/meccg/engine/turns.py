@@ -238,6 +238,7 @@ class TurnsMixin(Base):
         self._finish_turn(state, events)
 
     def _finish_turn(self, state: State, events: list[Event]) -> None:
+        effects.turn_ends(self, state, events)  # "At the end of each of his turns" (Covetous Thoughts)
         self._discard_doomed_agents(state, events)  # agents.py: "am Ende der Runde abgeworfen"
         seat = state["turn"]["active"]
         council = state["council"]
