@@ -62,6 +62,8 @@ def ability_uses(state: State, seat: int, iid: str) -> list[tuple[int, dict, lis
         if ability["requires"].get("with_bearer"):
             group = st.company_of(state, bearer_of(state, iid) or "")
             pairs = [(t, a) for t, a in pairs if group and t.get("id") in group["chars"]]
+        if ability["requires"].get("is_bearer"):  # "Discard to untap bearer" (Cram)
+            pairs = [(t, a) for t, a in pairs if t.get("id") == bearer_of(state, iid)]
         if ability.get("actor") and ability["user"] == "company":  # "A ranger in such a company"
             group = st.company(state, card.get("on") or "")
             pairs = [(t, a) for t, a in pairs if group and a in group["chars"]]

@@ -10,6 +10,8 @@ from . import effects_state, scripts, windows
 from . import state as st
 from .effects_apply import EFFECT_WORDS, STAT_NAMES
 from .effects_match import character_ok, company_ok, table_ok
+from .effects_resources import RESOURCE_WORDS
+from .effects_resources import table_ok as resource_table_ok
 
 OWN_PHASES = scripts.OWN_PHASES
 
@@ -109,7 +111,7 @@ def _card_ok(state: State, seat: int, target: dict, want: dict) -> bool:
 
 
 def _target_ok(state: State, seat: int, target: dict, requires: dict) -> bool:
-    if not table_ok(state, requires):
+    if not table_ok(state, requires) or not resource_table_ok(state, seat, requires):
         return False
     kind = target["kind"]
     if kind in ("card", "link"):
@@ -222,4 +224,4 @@ def _effect_word(effect: dict) -> dict:
         return part(
             gettext_noop("%(stat)s %(value)s"), stat=part(STAT_NAMES[effect["stat"]]), value=signed(effect["by"])
         )
-    return part(EFFECT_WORDS[effect["do"]])
+    return part({**EFFECT_WORDS, **RESOURCE_WORDS}[effect["do"]])

@@ -11,11 +11,12 @@ from . import scripts
 from . import state as st
 from .effects_apply import APPLY_HANDLERS, _modify
 from .effects_more import MORE_HANDLERS
+from .effects_resources import RESOURCE_HANDLERS
 
 if TYPE_CHECKING:
     from .shared import Table
 
-HANDLERS = {**APPLY_HANDLERS, **MORE_HANDLERS}
+HANDLERS = {**APPLY_HANDLERS, **MORE_HANDLERS, **RESOURCE_HANDLERS}
 
 
 def _log(events: list[Event], template: str, **params: Any) -> None:

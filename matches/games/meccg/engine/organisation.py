@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
+from . import effects_resources, uniqueness
 from . import state as st
-from . import uniqueness
 from .cardinfo import avatar_kind, is_haven, key
 from .common import Base, _text
-from .movement import region_route, starter_route
+from .movement import MAX_REGIONS, region_route, starter_route
 
 
 class OrganisationMixin(Base):
@@ -229,6 +229,7 @@ class OrganisationMixin(Base):
             raise IllegalAction(
                 "already_planned", gettext_noop("Diese Gemeinschaft hat schon ein Ziel; nimm es erst zurück.")
             )
+        effects_resources.refuse_movement(state, group)  # Hiding: "may not move to another site this turn"
         dest = self._own(state, seat, action.get("site"), "sites")
         origin = st.info(state, group["site"])
         target = st.info(state, dest)
@@ -255,6 +256,7 @@ class OrganisationMixin(Base):
                 wanted,
                 balrog_company="Balrog" in kinds,
                 avoid_coast=bool(kinds & {"Ringwraith", "Balrog"}),
+                max_regions=MAX_REGIONS + effects_resources.extra_regions(state, group),
             )
         else:
             raise IllegalAction(

@@ -47,6 +47,12 @@ EFFECTS = (
     "lift",
     "split_to_origin",
     "untap_self",
+    "influence_prowess",
+    "flatter",
+    "no_move",
+    "no_region_creatures",
+    "extra_region",
+    "return_hazard_events",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -94,6 +100,8 @@ _EFFECT = {
         "side": {"enum": ["hazard", "resource"]},
         "min": {"type": "integer", "minimum": 0, "maximum": 10},
         "per_character": {"type": "boolean"},
+        "max": {"type": "integer", "minimum": 1, "maximum": 10},
+        "instead_of_di": {"type": "boolean"},
     },
     "required": ["do"],
     "additionalProperties": False,
@@ -109,6 +117,7 @@ _EFFECT = {
             "then": {"required": ["plus", "then"], "oneOf": [{"required": ["below"]}, {"required": ["above"]}]},
         },
         {"if": {"properties": {"do": {"const": "environment"}}}, "then": {"required": ["side"]}},
+        {"if": {"properties": {"do": {"const": "influence_prowess"}}}, "then": {"required": ["max"]}},
     ],
 }
 _CARD_FILTER = {
@@ -136,6 +145,9 @@ _CHARACTER = {
     "not_bears": _WORDS,
     "avatar_company": {"type": "boolean"},
     "with_bearer": {"type": "boolean"},
+    "is_bearer": {"type": "boolean"},
+    "tapped": {"type": "boolean"},
+    "influencing": {"type": "boolean"},
 }
 _REQUIRES = {
     "type": "object",
@@ -159,6 +171,7 @@ _REQUIRES = {
         "phase": {"type": "array", "items": {"enum": ["organization", "long_event", "movement", "site", "end"]}},
         "doors_of_night": {"type": "boolean"},
         "card": _CARD_FILTER,
+        "own_in_play": _WORDS,
     },
     "additionalProperties": False,
 }

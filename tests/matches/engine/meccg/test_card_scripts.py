@@ -11,6 +11,7 @@ from matches.games.meccg.engine import scripts
 from matches.games.meccg.engine import state as st
 from matches.games.meccg.engine.cardinfo import plain_text
 
+from .card_families_resources import RESOURCE_CODES, RESOURCE_FAMILIES
 from .card_scenarios import (
     cancels_attack,
     discards_a_hazard_event,
@@ -128,7 +129,8 @@ FAMILIES = {
     power_built: codes("Power Built by Waiting"),
     snowstorm: codes("Snowstorm"),
     creature: sorted(c for c, e in scripts.load().items() if e["kind"] == "creature"),
-    static_card: sorted(c for c, e in scripts.load().items() if e["kind"] == "static"),
+    static_card: sorted(c for c, e in scripts.load().items() if e["kind"] == "static" and c not in RESOURCE_CODES),
+    **RESOURCE_FAMILIES,
 }
 CASES = [(family, code) for family, found in FAMILIES.items() for code in found]
 

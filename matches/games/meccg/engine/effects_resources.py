@@ -1,0 +1,222 @@
+"""Vocabulary for resource cards (issue 30, round 2): influence checks with a warrior's prowess (Muster,
+Threats), a flattery attempt against an attack (Flatter a Foe), a company that may not move this turn (Hiding),
+no creatures keyed to regions against a company moving to a Ruins & Lairs (Down Down to Goblin-town), an extra
+region for a company's movement (Cram, Strange Rations), returning hazard permanent-events on a company to their
+player's hand (Wizard Uncloaked); and the conditions ``influencing``, ``tapped`` and ``own_in_play``.
+
+The handlers are called by ``effects_resolve`` like those of ``effects_apply``/``effects_more``; the rules call
+the hooks at the end (movement planning, the hazard play, the region count)."""
+
+from __future__ import annotations
+
+from matches.engine.base import IllegalAction, State, gettext_noop
+
+from . import state as st
+from . import stats
+from .cardinfo import key
+from .common import part, signed
+from .effects_apply import _cancel_attack
+from .effects_more import _hazard_limit
+from .effects_state import add, race_keys, use
+from .effects_state import name_of as _name
+
+RESOURCE_WORDS = {
+    "influence_prowess": gettext_noop("Kampfgeschick zum Einflusswurf"),
+    "flatter": gettext_noop("Schmeichelversuch"),
+    "no_move": gettext_noop("bewegt sich nicht"),
+    "no_region_creatures": gettext_noop("keine Kreaturen über Regionen"),
+    "extra_region": gettext_noop("eine Region mehr"),
+    "return_hazard_events": gettext_noop("Gefahren-Dauerereignisse zurück"),
+}
+
+# "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
+# Drakes; 12 against Trolls, Orcs, Elves and Giants." (Flatter a Foe)
+FLATTERY = {"dragon": 10, "man": 11, "drake": 11, "troll": 12, "orc": 12, "elf": 12, "giant": 12}
+
+
+def _group(state: State, link: dict) -> dict | None:
+    target = link["target"]
+    if target["kind"] == "company":
+        return st.company(state, target["id"])
+    if target["kind"] == "character":
+        return st.company_of(state, target["id"])
+    return None
+
+
+def _influence_prowess(ops, state, link, info, effect, events):
+    """ "modified by adding the warrior's prowess to a maximum modifier of +5" (Muster); with ``instead_of_di``
+    "does not use his unused direct influence … Instead he uses his prowess, to a maximum modifier of +6"
+    (Threats): the prowess minus the unused direct influence the check will add."""
+    who = link["target"]["id"]
+    by = min(stats.prowess(state, who), effect["max"])
+    if effect.get("instead_of_di"):
+        by -= max(0, st.direct_influence_free(state, who))
+    add(state, link, info, who, "influence", by, "check")
+    template = (
+        gettext_noop("%(character)s: Kampfgeschick statt freiem direktem Einfluss (%(value)s) für den Einflusswurf")
+        if effect.get("instead_of_di")
+        else gettext_noop("%(character)s: %(value)s auf den Einflusswurf (Kampfgeschick)")
+    )
+    return part(template, character=_name(state, who), value=signed(by))
+
+
+def _flatter(ops, state, link, info, effect, events):
+    """ "Character makes an influence check (modified by his unused direct influence and +2 if a diplomat). If
+    successful, the attack is canceled and the hazard limit for the character's company is decreased by two." """
+    who = link["target"]["id"]
+    attack = state.get("attack")
+    need = min((FLATTERY[r] for r in race_keys((attack or {}).get("race") or "") if r in FLATTERY), default=None)
+    if attack is None or need is None:
+        return None
+    character = st.info(state, who)
+    diplomat = 2 if "diplomat" in character["skills"].casefold() else 0
+    free = max(0, st.direct_influence_free(state, who))
+    cards = sum(value for _, value in use(state, who, "influence"))  # New Friendship …: "any one influence check"
+    dice = ops._roll2d6(state)
+    total = sum(dice) + free + diplomat + cards
+    success = total > need
+    if success:
+        _cancel_attack(ops, state, link, info, effect, events)
+        _hazard_limit(ops, state, link, info, {"by": -2}, events)
+    return part(
+        gettext_noop(
+            "Schmeichelversuch von %(character)s: Wurf %(a)s+%(b)s + freier direkter Einfluss %(di)s + Diplomat "
+            "%(diplomat)s + Karten %(cards)s = %(total)s, nötig mehr als %(need)s: %(outcome)s"
+        ),
+        character=character["name_de"],
+        a=dice[0],
+        b=dice[1],
+        di=free,
+        diplomat=diplomat,
+        cards=signed(cards),
+        total=total,
+        need=need,
+        outcome=part(
+            gettext_noop("gelungen, Angriff abgebrochen, Gefahrenlimit −2") if success else gettext_noop("misslungen")
+        ),
+    )
+
+
+def _no_move(ops, state, link, info, effect, events):
+    group = _group(state, link)
+    if group is None:
+        return None
+    add(state, link, info, group["id"], "no_move", 0, "turn")
+    return part(gettext_noop("die Gemeinschaft darf sich in dieser Runde nicht bewegen"))
+
+
+def _no_region_creatures(ops, state, link, info, effect, events):
+    group = _group(state, link)
+    if group is None:
+        return None
+    add(state, link, info, group["id"], "no_region_creatures", 0, "turn")
+    return part(
+        gettext_noop(
+            "zieht die Gemeinschaft zu Ruinen & Horten, dürfen keine Kreaturen über Regionen gegen sie gespielt werden"
+        )
+    )
+
+
+def _extra_region(ops, state, link, info, effect, events):
+    group = _group(state, link)
+    if group is None:
+        return None
+    add(state, link, info, group["id"], "extra_region", effect.get("by", 1), "turn")
+    return part(gettext_noop("die Gemeinschaft darf in dieser Runde eine Region mehr durchqueren"))
+
+
+def _return_hazard_events(ops, state, link, info, effect, events):
+    """ "Return all hazard permanent-events on characters in your Wizard's company to opponent's hand." """
+    group = _group(state, link)
+    chars = set(group["chars"]) if group else set()
+    back = [
+        iid
+        for player in state["players"]
+        for iid in list(player["play"])
+        if state["inst"][iid]["on"] in chars
+        and st.info(state, iid)["type"] == "Hazard"
+        and "Permanent-event" in st.info(state, iid)["subtype"]
+    ]
+    names = [_name(state, iid) for iid in back]
+    for iid in back:
+        st.move(state, iid, "hand")
+    return part(gettext_noop("auf die Hand des Gegners zurück: %(cards)s"), cards=names or "–")
+
+
+RESOURCE_HANDLERS = {
+    "influence_prowess": _influence_prowess,
+    "flatter": _flatter,
+    "no_move": _no_move,
+    "no_region_creatures": _no_region_creatures,
+    "extra_region": _extra_region,
+    "return_hazard_events": _return_hazard_events,
+}
+
+
+# --- conditions (``requires``) ------------------------------------------------------------------------------
+
+
+def character_ok(state: State, iid: str, want: dict) -> bool:
+    """``tapped``; ``influencing``: the character is the one attempting to influence a faction now (a faction
+    he plays waits on the chain)."""
+    if want.get("tapped") and not state["inst"][iid]["tapped"]:
+        return False
+    if want.get("influencing"):
+        return any(
+            link.get("bearer") == iid and st.info(state, link["card"])["subtype"] == "Faction"
+            for link in state["chain"]
+        )
+    return True
+
+
+def table_ok(state: State, seat: int | None, want: dict) -> bool:
+    """``own_in_play``: a face-up card of these names among the player's own cards in play."""
+    if "own_in_play" not in want or seat is None:
+        return "own_in_play" not in want
+    wanted = {key(n) for n in want["own_in_play"]}
+    return any(
+        key(st.info(state, iid)["name_en"]) in wanted and not state["inst"][iid]["face_down"]
+        for iid in state["players"][seat]["play"]
+    )
+
+
+# --- hooks the rules call -----------------------------------------------------------------------------------
+
+
+def _effect(state: State, group_id: str, stat: str) -> dict | None:
+    return next((e for e in state.get("effects") or () if e["target"] == group_id and e["stat"] == stat), None)
+
+
+def refuse_movement(state: State, group: dict) -> None:
+    """ "Scout's company may not move to another site this turn" (Hiding)."""
+    found = _effect(state, group["id"], "no_move")
+    if found:
+        raise IllegalAction(
+            "may_not_move",
+            gettext_noop("%(card)s: diese Gemeinschaft darf sich in dieser Runde nicht bewegen."),
+            card=found["name"],
+        )
+
+
+def refuse_keyed(state: State, group: dict, keyed) -> None:
+    """ "If the company moves to a Ruins & Lairs, no hazard creatures may be played (by type or name) keyed to
+    regions against his company" (Down Down to Goblin-town): read when the creature is keyed."""
+    found = _effect(state, group["id"], "no_region_creatures")
+    if not found or getattr(keyed, "kind", None) not in ("region", "region_type") or not group.get("dest"):
+        return
+    if st.info(state, group["dest"]).get("site_type", "").strip("{}") == "R":
+        raise IllegalAction(
+            "protected",
+            gettext_noop(
+                "%(card)s: gegen diese Gemeinschaft dürfen keine Kreaturen über Regionen gespielt werden, da sie "
+                "zu Ruinen & Horten zieht."
+            ),
+            card=found["name"],
+        )
+
+
+def extra_regions(state: State, group: dict) -> int:
+    """How many more regions the company's movement may cross this turn (Cram: "play an additional region")."""
+    return sum(
+        e["by"] for e in state.get("effects") or () if e["target"] == group["id"] and e["stat"] == "extra_region"
+    )

@@ -1,0 +1,222 @@
+"""Scenarios of the card-text tests for resource cards, round 2 of issue 30 (``RESOURCE_FAMILIES``, read by
+``test_card_scripts``): each card played from its own text — the effect in its window, wrong targets and
+timings refused, an effect for the turn gone when the turn is over."""
+
+import pytest
+
+from matches.engine.base import IllegalAction
+from matches.games.meccg.engine import effects, scripts, stats
+from matches.games.meccg.engine import state as st
+from matches.games.meccg.engine.common import signed
+from matches.games.meccg.engine.keying import Key
+from matches.games.meccg.engine.movement import MAX_REGIONS, _adjacent, canonical_region
+
+from .card_plays import any_key, give, in_play_for, play, refused, settle
+from .card_scenarios import BRIGANDS, BY_RACE, attacks, finish_attack
+from .card_scenarios_more import refused_use
+from .conftest import dice
+from .test_card_windows import creature_attacks, to_bag_end
+
+HOBBITS, BAG_END, ELROND, GANDALF, LURE, HOARMURATH = "TW-258", "TW-372", "TW-145", "TW-156", "TW-60", "LE-53"
+
+
+def _codes(*names):
+    return sorted(c for c, e in scripts.load().items() if e["name"] in names)
+
+
+def _turn_over(game):
+    game.to_phase("end")
+    game.next_phase()
+
+
+def influence_with_prowess(game, catalogue, code):
+    """Muster, Threats: played on the warrior whose faction waits on the chain; the check counts his prowess
+    (to the card's maximum; Threats: instead of his unused direct influence)."""
+    effect = scripts.entry(code)["modes"][0]["effects"][0]
+    game.to_phase("site")
+    company = game.companies(0)[0]
+    site = game.find(0, "sites", BAG_END)
+    st.move(game.state, site, "play")
+    company.update(site=site, entered=True)
+    aragorn, bilbo = company["chars"]
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 0, card, target={"kind": "character", "id": aragorn}) == "bad_target"  # no attempt yet
+    hobbits = give(game, catalogue, 0, HOBBITS)
+    game.do(0, type="play_card", card=hobbits, character=aragorn)
+    game.do(1, type="pass")
+    assert refused(game, 0, card, target={"kind": "character", "id": bilbo}) == "bad_target"  # no warrior
+    free = max(0, st.direct_influence_free(game.state, aragorn))
+    expected = min(stats.prowess(game.state, aragorn), effect["max"]) - (free if effect.get("instead_of_di") else 0)
+    dice(game, (2, 2))
+    game.do(0, type="play_card", card=card, target={"kind": "character", "id": aragorn})
+    settle(game)
+    line = next(line for line in game.log() if line.startswith("Beeinflussung von"))
+    assert f"{game.card(card)['name_de']} {signed(expected)}" in line, line
+    assert not effects.has(game.state, aragorn, "influence")  # used by this one check
+
+
+def flatters(game, catalogue, code):
+    """Flatter a Foe: an influence check against the attack's race; success cancels it and lowers the hazard
+    limit by two, failure leaves it; another race: no use."""
+    company = to_bag_end(game)
+    company["limit"] = 5  # three creatures in this test
+    aragorn, bilbo = company["chars"]
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 0, card, target={"kind": "character", "id": aragorn}) == "not_now"
+    any_key(game)
+    attacks(game, catalogue, BY_RACE["Wolf"])  # not a type the card lists
+    assert not effects.uses(game.state, 0, card)
+    dice(game, *[(6, 6)] * 30)
+    finish_attack(game)
+    attacks(game, catalogue, BRIGANDS)  # Men: more than 11
+    dice(game, (1, 1), *[(6, 6)] * 30)
+    play(game, 0, card, target={"kind": "character", "id": bilbo})
+    assert game.state["attack"] is not None and any("misslungen" in line for line in game.log())
+    finish_attack(game)
+    second = give(game, catalogue, 0, code)  # in hand when the attack starts: its window opens
+    attacker = attacks(game, catalogue, BRIGANDS)
+    limit = game.companies(0)[0]["limit"]
+    dice(game, (6, 6))
+    play(game, 0, second, target={"kind": "character", "id": aragorn})
+    assert game.state["attack"] is None and game.state["inst"][attacker]["zone"] == "discard"
+    assert game.companies(0)[0]["limit"] == max(0, limit - 2)
+
+
+def hiding(game, catalogue, code):
+    """Hiding: a scout whose company is not moving; it may not plan a move, and hazard creature attacks on it
+    are canceled this turn."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    elrond = give(game, catalogue, 0, ELROND, "play")  # no scout
+    company["chars"].append(elrond)
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 0, card, target={"kind": "character", "id": elrond}) == "bad_target"
+    bilbo = company["chars"][1]
+    play(game, 0, card, target={"kind": "character", "id": bilbo})
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="plan_movement", company=company["id"], site=game.find(0, "sites", BAG_END), kind="starter")
+    assert error.value.code == "may_not_move"
+    game.to_phase("long_event")
+    game.do(0, type="next_phase")
+    any_key(game)
+    creature_attacks(game, BRIGANDS)
+    assert game.state["attack"] is None and any("bricht den Angriff ab" in line for line in game.log())
+    _turn_over(game)
+    assert not [e for e in game.state["effects"] if e["stat"] in ("no_move", "protect")]
+
+
+def goblin_town(game, catalogue, code):
+    """Down Down to Goblin-town: on a moving company; moving to a Ruins & Lairs, no creature keyed to a region
+    may be played on it (one keyed to the site may)."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 0, card, target={"kind": "company", "id": company["id"]}) == "bad_target"  # not moving
+    ruins = next(s for s in game.state["players"][0]["sites"] if st.info(game.state, s)["site_type"].strip("{}") == "R")
+    game.do(0, type="plan_movement", company=company["id"], site=ruins, kind="region")
+    play(game, 0, card, target={"kind": "company", "id": company["id"]})
+    game.to_phase("long_event")
+    game.do(0, type="next_phase")
+    creature = give(game, catalogue, 1, BRIGANDS)
+    any_key(game)  # keyed to a region type
+    with pytest.raises(IllegalAction) as error:
+        game.do(1, type="play_card", card=creature, keyed={"kind": "region_type", "symbol": "w"})
+    assert error.value.code == "protected"
+    game.engine._key_creature = lambda state, info, group, announced, at_site=False: Key("site_type", "R")
+    game.do(1, type="play_card", card=creature, keyed={"kind": "site_type", "symbol": "R"})
+    settle(game)
+    assert game.state["attack"] and game.state["attack"]["card"] == creature
+
+
+def _long_route(state, origin, sites):
+    """A route of MAX_REGIONS + 1 regions (no region twice) from the origin to one of these sites."""
+    graph = _adjacent(state["regions"], "hero")
+    start = canonical_region(state["regions"], st.info(state, origin)["region"])
+    goals = {canonical_region(state["regions"], st.info(state, s)["region"]): s for s in sites}
+    paths = [[start]]
+    while paths:
+        path = paths.pop()
+        if len(path) == MAX_REGIONS + 1:
+            if path[-1] in goals:
+                return goals[path[-1]], path
+            continue
+        paths += [[*path, nxt] for nxt in sorted(graph.get(path[-1], ())) if nxt not in path]
+    raise AssertionError("no long route in the test deck")
+
+
+def rations(game, catalogue, code):
+    """Cram, Strange Rations: discard to untap the bearer (only him, only tapped); or, in the organization
+    phase, discard so that his company's movement may cross one region more."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    aragorn, bilbo = company["chars"]
+    item = give(game, catalogue, 0, code, "play")
+    game.state["inst"][item]["on"] = aragorn
+    assert refused_use(game, 0, item, ability=0, target={"kind": "character", "id": aragorn}) == "not_usable"
+    game.state["inst"][bilbo]["tapped"] = True
+    assert refused_use(game, 0, item, ability=0, target={"kind": "character", "id": bilbo}) == "not_usable"
+    game.state["inst"][aragorn]["tapped"] = True
+    game.do(0, type="use_card", card=item, ability=0, target={"kind": "character", "id": aragorn})
+    settle(game)
+    assert not game.state["inst"][aragorn]["tapped"] and game.state["inst"][item]["zone"] == "discard"
+    site, route = _long_route(game.state, company["site"], game.state["players"][0]["sites"])
+    move = {"type": "plan_movement", "company": company["id"], "site": site, "kind": "region", "route": route}
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, **move)
+    assert error.value.code == "too_many_regions"
+    second = give(game, catalogue, 0, code, "play")
+    game.state["inst"][second]["on"] = aragorn
+    game.do(0, type="use_card", card=second, ability=1, target={"kind": "character", "id": aragorn})
+    settle(game)
+    game.do(0, **move)
+    assert game.companies(0)[0]["dest"] == site and game.state["inst"][second]["zone"] == "discard"
+    game.do(0, type="cancel_movement", company=company["id"])
+    _turn_over(game)
+    assert not [e for e in game.state["effects"] if e["stat"] == "extra_region"]
+
+
+def uncloaked(game, catalogue, code):
+    """Wizard Uncloaked: played on a Wizard; the hazard permanent-events on his company's characters go back
+    to the opponent's hand, the Wizard makes a corruption check −2."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    aragorn, bilbo = company["chars"]
+    gandalf = give(game, catalogue, 0, GANDALF, "play")
+    company["chars"].append(gandalf)
+    lure = in_play_for(game, catalogue, 1, LURE, on=bilbo)
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 0, card, target={"kind": "character", "id": aragorn}) == "bad_target"  # no Wizard
+    dice(game, (6, 6))
+    play(game, 0, card, target={"kind": "character", "id": gandalf})
+    assert game.state["inst"][lure]["zone"] == "hand" and lure in game.state["players"][1]["hand"]
+    line = next(line for line in game.log() if line.startswith("Versuchungswurf für Gandalf"))
+    assert "−2" in line, line
+
+
+def unleashed(game, catalogue, code):
+    """Hoarmûrath Unleashed: only with your own Hoarmûrath in play; cancels an attack on your company."""
+    to_bag_end(game)
+    card = give(game, catalogue, 0, code)
+    any_key(game)
+    give(game, catalogue, 1, HOARMURATH, "play")  # the opponent's is not "your Ringwraith"
+    dice(game, *[(6, 6)] * 30)
+    creature_attacks(game, BRIGANDS)
+    assert not effects.uses(game.state, 0, card)
+    assert refused(game, 0, card) in ("attack_open", "bad_target")
+    finish_attack(game)
+    give(game, catalogue, 0, HOARMURATH, "play")
+    attacker = creature_attacks(game, BRIGANDS)
+    play(game, 0, card)
+    assert game.state["attack"] is None and game.state["inst"][attacker]["zone"] == "discard"
+
+
+RESOURCE_FAMILIES = {
+    influence_with_prowess: _codes("Muster", "Threats"),
+    flatters: _codes("Flatter a Foe"),
+    hiding: _codes("Hiding"),
+    goblin_town: _codes("Down Down to Goblin-town"),
+    rations: _codes("Cram", "Strange Rations"),
+    uncloaked: _codes("Wizard Uncloaked"),
+    unleashed: _codes("Hoarmûrath Unleashed"),
+}
+RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
