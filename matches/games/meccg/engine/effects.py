@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
-from . import effects_abilities, effects_state, scripts
+from . import effects_abilities, effects_resources, effects_state, scripts
 from . import state as st
 from .effects_apply import fetchable
 from .effects_play import (
@@ -179,6 +179,9 @@ def _pick_label(state: State, label: dict, pick: str) -> dict:
 
 def checked_pick(state: State, seat: int, mode: dict, raw) -> list[str]:
     """The cards a ``fetch`` brings, named with the play (``pick``): of the kinds and zones its text names."""
+    found = effects_resources.checked_pick(state, seat, mode, raw)  # a character brought into play
+    if found is not None:
+        return found
     fetch = next((e for e in mode["effects"] if e["do"] == "fetch"), None)
     allowed = set(fetchable(state, seat, fetch)) if fetch else set()
     picks = raw if isinstance(raw, list) else [raw]

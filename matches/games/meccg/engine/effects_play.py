@@ -11,7 +11,8 @@ from . import state as st
 from .effects_apply import EFFECT_WORDS, STAT_NAMES
 from .effects_match import character_ok, company_ok, table_ok
 from .effects_resources import RESOURCE_WORDS
-from .effects_resources import table_ok as resource_table_ok
+from .effects_resources import pick_options as resource_pick_options
+from .effects_resources import target_ok as resource_target_ok
 
 OWN_PHASES = scripts.OWN_PHASES
 
@@ -111,7 +112,7 @@ def _card_ok(state: State, seat: int, target: dict, want: dict) -> bool:
 
 
 def _target_ok(state: State, seat: int, target: dict, requires: dict) -> bool:
-    if not table_ok(state, requires) or not resource_table_ok(state, seat, requires):
+    if not table_ok(state, requires) or not resource_target_ok(state, seat, target, requires):
         return False
     kind = target["kind"]
     if kind in ("card", "link"):
@@ -207,7 +208,8 @@ def _pick_options(state: State, seat: int, mode: dict) -> list[str | None]:
 
     fetch = next((e for e in mode["effects"] if e["do"] == "fetch"), None)
     if fetch is None:
-        return [None]
+        found = resource_pick_options(state, seat, mode)  # a character brought into play (A Chance Meeting)
+        return [None] if found is None else found
     seen, found = set(), []
     for iid in fetchable(state, seat, fetch):
         code = state["inst"][iid]["code"]

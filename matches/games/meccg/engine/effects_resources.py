@@ -12,8 +12,8 @@ from __future__ import annotations
 from matches.engine.base import IllegalAction, State, gettext_noop
 
 from . import state as st
-from . import stats
-from .cardinfo import key
+from . import scripts, stats, uniqueness
+from .cardinfo import avatar_kind, key
 from .common import part, signed
 from .effects_apply import _cancel_attack
 from .effects_more import _hazard_limit
@@ -27,6 +27,7 @@ RESOURCE_WORDS = {
     "no_region_creatures": gettext_noop("keine Kreaturen über Regionen"),
     "extra_region": gettext_noop("eine Region mehr"),
     "return_hazard_events": gettext_noop("Gefahren-Dauerereignisse zurück"),
+    "bring_character": gettext_noop("Charakter ins Spiel bringen"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -143,6 +144,99 @@ def _return_hazard_events(ops, state, link, info, effect, events):
     return part(gettext_noop("auf die Hand des Gegners zurück: %(cards)s"), cards=names or "–")
 
 
+# --- a character brought into play by a card (A Chance Meeting, We Have Come to Kill) -----------------------
+
+
+def _bring_effect(mode: dict) -> dict | None:
+    """The conditions of a ``bring_character`` play (``requires.can_bring``: ``not_race``, ``influence``
+    ``any``/``direct``); None when the mode brings no character."""
+    if not any(e["do"] == "bring_character" for e in mode["effects"]):
+        return None
+    return mode["requires"].get("can_bring", {})
+
+
+def _bringable(state: State, iid: str, effect: dict) -> bool:
+    info = st.info(state, iid)
+    if info["type"] != "Character" or (
+        effect.get("not_race") and race_keys(info["race"]) & race_keys(",".join(effect["not_race"]))
+    ):
+        return False
+    return not uniqueness.clash(state, info)
+
+
+def controller_for(state: State, group: dict, iid: str, effect: dict) -> str | None | bool:
+    """Who controls the character brought into ``group``: None (general influence), a character of the company
+    (direct influence), or False (nobody has enough unused influence, or the company is full). Decision: the
+    table takes general influence where the card allows it and it is enough (and the avatar is not elsewhere),
+    else the character of the company with the most unused direct influence."""
+    info = st.info(state, iid)
+    mind = info["mind"] or 0
+    if st.company_size(state, [*group["chars"], iid]) > st.MAX_COMPANY_SIZE:
+        return False
+    avatar = st.avatar_in_play(state, group["owner"])
+    general = effect.get("influence", "any") == "any" and (avatar is None or avatar in group["chars"])
+    if general and st.general_influence_used(state, group["owner"]) + mind <= st.GENERAL_INFLUENCE:
+        return None
+    leaders = [c for c in group["chars"] if state["inst"][c]["controller"] is None]
+    best = max(leaders, key=lambda c: st.direct_influence_free(state, c), default=None)
+    return best if best and st.direct_influence_free(state, best) >= mind else False
+
+
+def pick_options(state: State, seat: int, mode: dict) -> list[str] | None:
+    """The characters in hand a ``bring_character`` play may name (one button each); None: no such effect."""
+    effect = _bring_effect(mode)
+    if effect is None:
+        return None
+    hand = state["players"][seat]["hand"]
+    return [iid for iid in hand if _bringable(state, iid, effect)][:8]
+
+
+def checked_pick(state: State, seat: int, mode: dict, raw) -> list[str] | None:
+    """The character a ``bring_character`` play names, checked (None: no such effect)."""
+    effect = _bring_effect(mode)
+    if effect is None:
+        return None
+    picks = raw if isinstance(raw, list) else [raw]
+    if len(picks) != 1 or picks[0] not in pick_options(state, seat, mode):
+        raise IllegalAction(
+            "bad_pick",
+            gettext_noop("„pick“: ein Charakter aus deiner Hand, den %(what)s ins Spiel bringen darf."),
+            what=part(RESOURCE_WORDS["bring_character"]),
+        )
+    return picks
+
+
+def _bring_character(ops, state, link, info, effect, events):
+    """ "A character may be brought into play under general or direct influence (if you have enough unused)
+    at …. This does not count against the one character per turn limit." """
+    group = _group(state, link)
+    iid = next(iter(link.get("pick") or ()), None)
+    effect = _bring_effect(scripts.script(info["code"])["modes"][link["script"]])
+    ready = group and iid and state["inst"][iid]["zone"] == "hand" and _bringable(state, iid, effect)
+    controller = controller_for(state, group, iid, effect) if ready else False
+    if controller is False:
+        return part(gettext_noop("kein Charakter kommt ins Spiel (Einfluss, Gemeinschaft oder Karte fehlt)"))
+    st.move(state, iid, "play")
+    group["chars"].append(iid)
+    state["inst"][iid]["controller"] = controller
+    if avatar_kind(st.info(state, iid)):
+        state["turn"]["avatar_played"] = iid
+    how = (
+        part(gettext_noop("allgemeiner Einfluss"))
+        if controller is None
+        else part(gettext_noop("direkter Einfluss von %(leader)s"), leader=_name(state, controller))
+    )
+    return part(gettext_noop("%(character)s kommt ins Spiel (%(how)s)"), character=_name(state, iid), how=how)
+
+
+def can_bring(state: State, seat: int, group: dict | None, want: dict) -> bool:
+    """Some character in hand could be brought into this company now."""
+    return bool(group) and any(
+        _bringable(state, iid, want) and controller_for(state, group, iid, want) is not False
+        for iid in state["players"][seat]["hand"]
+    )
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -150,6 +244,7 @@ RESOURCE_HANDLERS = {
     "no_region_creatures": _no_region_creatures,
     "extra_region": _extra_region,
     "return_hazard_events": _return_hazard_events,
+    "bring_character": _bring_character,
 }
 
 
@@ -169,15 +264,25 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
     return True
 
 
-def table_ok(state: State, seat: int | None, want: dict) -> bool:
-    """``own_in_play``: a face-up card of these names among the player's own cards in play."""
-    if "own_in_play" not in want or seat is None:
-        return "own_in_play" not in want
-    wanted = {key(n) for n in want["own_in_play"]}
-    return any(
-        key(st.info(state, iid)["name_en"]) in wanted and not state["inst"][iid]["face_down"]
-        for iid in state["players"][seat]["play"]
-    )
+def target_ok(state: State, seat: int, target: dict, want: dict) -> bool:
+    """``own_in_play``: a face-up card of these names among the player's own cards in play; on a company target
+    ``at_site_type`` (the site it is at, not the one it moves to) and ``can_bring`` (a character in hand could
+    join it now)."""
+    if "own_in_play" in want:
+        wanted = {key(n) for n in want["own_in_play"]}
+        if not any(
+            key(st.info(state, iid)["name_en"]) in wanted and not state["inst"][iid]["face_down"]
+            for iid in state["players"][seat]["play"]
+        ):
+            return False
+    if not {"at_site_type", "can_bring"} & want.keys():
+        return True
+    group = st.company(state, target.get("id") or "") if target["kind"] == "company" else None
+    if group is None or not group.get("site"):
+        return False
+    if "at_site_type" in want and st.info(state, group["site"])["site_type"].strip("{}") not in want["at_site_type"]:
+        return False
+    return "can_bring" not in want or can_bring(state, seat, group, want["can_bring"])
 
 
 # --- hooks the rules call -----------------------------------------------------------------------------------

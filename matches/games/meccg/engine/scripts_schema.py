@@ -53,6 +53,7 @@ EFFECTS = (
     "no_region_creatures",
     "extra_region",
     "return_hazard_events",
+    "bring_character",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -172,6 +173,12 @@ _REQUIRES = {
         "doors_of_night": {"type": "boolean"},
         "card": _CARD_FILTER,
         "own_in_play": _WORDS,
+        "at_site_type": _SYMBOLS,
+        "can_bring": {
+            "type": "object",
+            "properties": {"not_race": _WORDS, "influence": {"enum": ["any", "direct"]}},
+            "additionalProperties": False,
+        },
     },
     "additionalProperties": False,
 }

@@ -18,6 +18,7 @@ from .conftest import dice
 from .test_card_windows import creature_attacks, to_bag_end
 
 HOBBITS, BAG_END, ELROND, GANDALF, LURE, HOARMURATH = "TW-258", "TW-372", "TW-145", "TW-156", "TW-60", "LE-53"
+BARLIMAN, EXCLUDED = "TW-125", {"Wizard": GANDALF, "Ringwraith": "LE-52"}  # mind 1; a Wizard, a Ringwraith
 
 
 def _codes(*names):
@@ -210,6 +211,41 @@ def unleashed(game, catalogue, code):
     assert game.state["attack"] is None and game.state["inst"][attacker]["zone"] == "discard"
 
 
+def brings_character(game, catalogue, code):
+    """A Chance Meeting, We Have Come to Kill: at a site of the listed types, in the site phase too, a character
+    from hand joins the company (direct influence only, or general influence first), not counting as the
+    character of the turn; not at another site, not a character of an excluded race."""
+    want = scripts.entry(code)["modes"][0]["requires"]
+    game.to_phase("long_event")
+    game.do(0, type="next_phase")  # the company's movement/hazard phase: not "at a site"
+    card = give(game, catalogue, 0, code)
+    barliman = give(game, catalogue, 0, BARLIMAN)
+    target = {"kind": "company", "id": game.companies(0)[0]["id"]}
+    assert refused(game, 0, card, target=target, pick=[barliman]) == "not_now"
+    game.to_phase("site")
+    company = game.companies(0)[0]
+    company["entered"] = True
+    assert refused(game, 0, card, target=target, pick=[barliman]) == "bad_target"  # Rivendell: a Haven
+    site = next(
+        s
+        for s in game.state["players"][0]["sites"]
+        if st.info(game.state, s)["site_type"].strip("{}") in want["at_site_type"]
+    )
+    st.move(game.state, site, "play")
+    company["site"] = site
+    excluded = give(game, catalogue, 0, EXCLUDED[want["can_bring"]["not_race"][0]])
+    assert refused(game, 0, card, target=target, pick=[excluded]) == "bad_pick"
+    play(game, 0, card, target=target, pick=[barliman])
+    company = game.companies(0)[0]
+    assert barliman in company["chars"] and game.state["inst"][barliman]["zone"] == "play"
+    controller = game.state["inst"][barliman]["controller"]
+    if want["can_bring"].get("influence") == "direct":
+        assert controller in company["chars"]
+    else:
+        assert controller is None  # enough general influence
+    assert not game.state["turn"]["char_played"]  # "does not count against the one character per turn limit"
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -218,5 +254,6 @@ RESOURCE_FAMILIES = {
     rations: _codes("Cram", "Strange Rations"),
     uncloaked: _codes("Wizard Uncloaked"),
     unleashed: _codes("Hoarmûrath Unleashed"),
+    brings_character: _codes("A Chance Meeting", "We Have Come to Kill"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
