@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop
 
-from . import state as st
 from . import scripts, stats, uniqueness
+from . import state as st
 from .cardinfo import avatar_kind, key
 from .common import part, signed
 from .effects_apply import _cancel_attack
@@ -164,7 +164,7 @@ def _bringable(state: State, iid: str, effect: dict) -> bool:
     return not uniqueness.clash(state, info)
 
 
-def controller_for(state: State, group: dict, iid: str, effect: dict) -> str | None | bool:
+def controller_for(state: State, group: dict, iid: str, effect: dict) -> str | bool | None:
     """Who controls the character brought into ``group``: None (general influence), a character of the company
     (direct influence), or False (nobody has enough unused influence, or the company is full). Decision: the
     table takes general influence where the card allows it and it is enough (and the avatar is not elsewhere),
