@@ -28,6 +28,7 @@ RESOURCE_WORDS = {
     "extra_region": gettext_noop("eine Region mehr"),
     "return_hazard_events": gettext_noop("Gefahren-Dauerereignisse zurück"),
     "bring_character": gettext_noop("Charakter ins Spiel bringen"),
+    "best_of_two": gettext_noop("zwei Würfe, der bessere gilt"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -237,6 +238,14 @@ def can_bring(state: State, seat: int, group: dict | None, want: dict) -> bool:
     )
 
 
+def _best_of_two(ops, state, link, info, effect, events):
+    who = link["target"]["id"]
+    add(state, link, info, who, "best_of_two", 0, "strike")
+    return part(
+        gettext_noop("%(character)s würfelt den Hieb zweimal, der bessere Wurf gilt"), character=_name(state, who)
+    )
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -245,6 +254,7 @@ RESOURCE_HANDLERS = {
     "extra_region": _extra_region,
     "return_hazard_events": _return_hazard_events,
     "bring_character": _bring_character,
+    "best_of_two": _best_of_two,
 }
 
 
@@ -325,3 +335,19 @@ def extra_regions(state: State, group: dict) -> int:
     return sum(
         e["by"] for e in state.get("effects") or () if e["target"] == group["id"] and e["stat"] == "extra_region"
     )
+
+
+def strike_roll(ops, state: State, iid: str, mods: list) -> tuple[int, int]:
+    """The strike's roll: "obtains two random values against it, choosing the one to use" (Swift Strokes).
+    Decision: the table takes the higher one (a higher roll is always the better one for the defender); the
+    other is logged with the modifications."""
+    dice = ops._roll2d6(state)
+    found = next((e for e in state.get("effects") or () if e["target"] == iid and e["stat"] == "best_of_two"), None)
+    if found is None:
+        return dice
+    other = ops._roll2d6(state)
+    better, worse = (dice, other) if sum(dice) >= sum(other) else (other, dice)
+    mods.append(
+        part(gettext_noop("%(card)s: zweiter Wurf %(a)s+%(b)s verworfen"), card=found["name"], a=worse[0], b=worse[1])
+    )
+    return better

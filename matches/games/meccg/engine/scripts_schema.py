@@ -54,6 +54,7 @@ EFFECTS = (
     "extra_region",
     "return_hazard_events",
     "bring_character",
+    "best_of_two",
 )
 CONTINUOUS = (
     "attack_bonus",

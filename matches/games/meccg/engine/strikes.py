@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop
 
-from . import effects, stats
+from . import effects, effects_resources, stats
 from . import state as st
 from .cardinfo import avatar_kind
 from .common import Base, part
@@ -90,7 +90,7 @@ class StrikesMixin(Base):
             mods.append(part(gettext_noop("Unterstützung +%(n)s"), n=support))
         if attack["assigned"][iid]:
             mods.append(part(gettext_noop("überzählige Hiebe −%(n)s"), n=attack["assigned"][iid]))
-        dice = self._roll2d6(state)
+        dice = effects_resources.strike_roll(self, state, iid, mods)  # Swift Strokes: the better of two
         prowess = stats.prowess(state, iid, against=attack.get("race"))
         total = prowess + sum(dice) + total_mod
         if not (stay and not card["tapped"]):

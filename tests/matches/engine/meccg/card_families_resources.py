@@ -246,6 +246,30 @@ def brings_character(game, catalogue, code):
     assert not game.state["turn"]["char_played"]  # "does not count against the one character per turn limit"
 
 
+def swift_strokes(game, catalogue, code):
+    """Swift Strokes: on a warrior's strike (not before, not a Hobbit's); +1 prowess and two rolls, the better
+    one used; over with the strike."""
+    aragorn, bilbo = to_bag_end(game)["chars"]
+    any_key(game)
+    card = give(game, catalogue, 0, code)
+    dice(game, *[(6, 6)] * 4)
+    creature_attacks(game, BRIGANDS)
+    game.do(0, type="assign_strike", character=aragorn)
+    game.do(0, type="assign_strike", character=bilbo)
+    assert refused(game, 0, card) in ("not_now", "not_your_window", "attack_open")  # no strike yet
+    assert not effects.uses(game.state, 0, card)
+    game.do(0, type="resolve_strike", character=bilbo)  # Bilbo is no warrior: no window opens for the card
+    bilbo_line = next(line for line in game.log() if line.startswith("Hieb gegen Bilbo"))
+    assert game.card(card)["name_de"] not in bilbo_line and game.state["inst"][card]["zone"] == "hand"
+    game.do(0, type="resolve_strike", character=aragorn)
+    dice(game, (1, 1), (5, 6), *[(6, 6)] * 4)
+    game.do(0, type="play_card", card=card)
+    settle(game)
+    line = next(line for line in game.log() if line.startswith("Hieb gegen Aragorn II"))
+    assert "Wurf 5+6" in line and "zweiter Wurf 1+1 verworfen" in line and game.card(card)["name_de"] in line, line
+    assert not [e for e in game.state["effects"] if e["target"] == aragorn and e["until"] == "strike"]
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -255,5 +279,6 @@ RESOURCE_FAMILIES = {
     uncloaked: _codes("Wizard Uncloaked"),
     unleashed: _codes("Hoarmûrath Unleashed"),
     brings_character: _codes("A Chance Meeting", "We Have Come to Kill"),
+    swift_strokes: _codes("Swift Strokes"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
