@@ -29,6 +29,8 @@ RESOURCE_WORDS = {
     "return_hazard_events": gettext_noop("Gefahren-Dauerereignisse zurück"),
     "bring_character": gettext_noop("Charakter ins Spiel bringen"),
     "best_of_two": gettext_noop("zwei Würfe, der bessere gilt"),
+    "withdraw_agent": gettext_noop("Agent abwerfen oder auf die Hand"),
+    "discard_on_guard": gettext_noop("Karte auf der Lauer abwerfen"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -246,6 +248,29 @@ def _best_of_two(ops, state, link, info, effect, events):
     )
 
 
+def _withdraw_agent(ops, state, link, info, effect, events):
+    """ "If the agent has a mind of 5 or less, it is discarded. If its mind is 6 or greater, return the agent to
+    its owner's hand." """
+    who = link["target"]["id"]
+    name = _name(state, who)
+    if (st.info(state, who)["mind"] or 0) <= 5:
+        st.move(state, who, "discard")
+        return part(gettext_noop("%(card)s abgeworfen"), card=name)
+    st.move(state, who, "hand")
+    return part(gettext_noop("%(card)s auf die Hand seines Spielers zurück"), card=name)
+
+
+def _discard_on_guard(ops, state, link, info, effect, events):
+    """ "Alternatively, an on-guard card is discarded": the opponent's (first) card on guard at the company."""
+    group = _group(state, link)
+    found = [i for i in (group or {}).get("on_guard", ()) if state["inst"][i]["owner"] != link["seat"]]
+    if not found:
+        return None
+    group["on_guard"].remove(found[0])
+    st.move(state, found[0], "discard")
+    return part(gettext_noop("eine Karte auf der Lauer abgeworfen: %(card)s"), card=_name(state, found[0]))
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -255,6 +280,8 @@ RESOURCE_HANDLERS = {
     "return_hazard_events": _return_hazard_events,
     "bring_character": _bring_character,
     "best_of_two": _best_of_two,
+    "withdraw_agent": _withdraw_agent,
+    "discard_on_guard": _discard_on_guard,
 }
 
 
@@ -275,9 +302,10 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
 
 
 def target_ok(state: State, seat: int, target: dict, want: dict) -> bool:
-    """``own_in_play``: a face-up card of these names among the player's own cards in play; on a company target
-    ``at_site_type`` (the site it is at, not the one it moves to) and ``can_bring`` (a character in hand could
-    join it now)."""
+    """``own_in_play``: a face-up card of these names among the player's own cards in play; ``agent``: the card
+    target is an agent (face up: only those are targets); on a company target ``at_site_type`` (the site it is
+    at, not the one it moves to), ``can_bring`` (a character in hand could join it now) and ``on_guard`` (the
+    opponent has a card on guard at it)."""
     if "own_in_play" in want:
         wanted = {key(n) for n in want["own_in_play"]}
         if not any(
@@ -285,10 +313,14 @@ def target_ok(state: State, seat: int, target: dict, want: dict) -> bool:
             for iid in state["players"][seat]["play"]
         ):
             return False
-    if not {"at_site_type", "can_bring"} & want.keys():
+    if want.get("agent") and not (target["kind"] == "card" and state["inst"][target["id"]].get("agent")):
+        return False
+    if not {"at_site_type", "can_bring", "on_guard"} & want.keys():
         return True
     group = st.company(state, target.get("id") or "") if target["kind"] == "company" else None
     if group is None or not group.get("site"):
+        return False
+    if want.get("on_guard") and not any(state["inst"][i]["owner"] != seat for i in group["on_guard"]):
         return False
     if "at_site_type" in want and st.info(state, group["site"])["site_type"].strip("{}") not in want["at_site_type"]:
         return False

@@ -55,6 +55,8 @@ EFFECTS = (
     "return_hazard_events",
     "bring_character",
     "best_of_two",
+    "withdraw_agent",
+    "discard_on_guard",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -175,6 +177,8 @@ _REQUIRES = {
         "card": _CARD_FILTER,
         "own_in_play": _WORDS,
         "at_site_type": _SYMBOLS,
+        "agent": {"type": "boolean"},
+        "on_guard": {"type": "boolean"},
         "can_bring": {
             "type": "object",
             "properties": {"not_race": _WORDS, "influence": {"enum": ["any", "direct"]}},

@@ -270,6 +270,38 @@ def swift_strokes(game, catalogue, code):
     assert not [e for e in game.state["effects"] if e["target"] == aragorn and e["until"] == "strike"]
 
 
+def _agent(game, catalogue, code, face_down=False):
+    """An agent of the opponent in play (as agents.py keeps it: ``inst["agent"]``)."""
+    iid = give(game, catalogue, 1, code, "play")
+    game.state["inst"][iid].update(agent={"site": None, "since": 0}, face_down=face_down)
+    return iid
+
+
+def withdrawn(game, catalogue, code):
+    """Withdrawn to Mordor: a face-up agent of mind 5 or less is discarded, of 6 or more goes back to its
+    player's hand; no other card and no face-down agent; or the opponent's card on guard at the company."""
+    game.to_phase("organization")
+    small, big = _agent(game, catalogue, "DM-3"), _agent(game, catalogue, "DM-1")  # Bill Ferny 3, Anarin 7
+    hidden = _agent(game, catalogue, "DM-6", face_down=True)
+    doors = in_play_for(game, catalogue, 1, "TW-28")  # Doors of Night: no agent
+    cards = [give(game, catalogue, 0, code) for _ in range(2)]
+    for wrong in (doors, hidden):
+        assert refused(game, 0, cards[0], mode=0, target={"kind": "card", "id": wrong}) == "bad_target"
+    assert refused(game, 0, cards[0], mode=2, target={"kind": "company", "id": game.companies(0)[0]["id"]}) == (
+        "bad_target"  # nothing on guard
+    )
+    play(game, 0, cards[0], mode=0, target={"kind": "card", "id": small})
+    play(game, 0, cards[1], mode=0, target={"kind": "card", "id": big})
+    assert game.state["inst"][small]["zone"] == "discard"
+    assert big in game.state["players"][1]["hand"]
+    company = to_bag_end(game)
+    guard = give(game, catalogue, 1, BRIGANDS)
+    game.do(1, type="on_guard", card=guard)
+    cards.append(give(game, catalogue, 0, code))
+    play(game, 0, cards[2], mode=2, target={"kind": "company", "id": company["id"]})
+    assert game.state["inst"][guard]["zone"] == "discard" and game.companies(0)[0]["on_guard"] == []
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -280,5 +312,6 @@ RESOURCE_FAMILIES = {
     unleashed: _codes("Hoarmûrath Unleashed"),
     brings_character: _codes("A Chance Meeting", "We Have Come to Kill"),
     swift_strokes: _codes("Swift Strokes"),
+    withdrawn: _codes("Withdrawn to Mordor"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
