@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop
 
-from . import effects, stats
+from . import effects, effects_resources, stats
 from . import state as st
 from .cardinfo import avatar_kind, is_haven
 from .common import Base, part, signed
@@ -119,6 +119,7 @@ class CorruptionMixin(Base):
             raise IllegalAction(
                 "transfer_site", gettext_noop("Gegenstände gehen nur an einen anderen Charakter am selben Ort.")
             )
+        effects_resources.refuse_duplicate(state, st.info(state, item), taker)
         support = self._support_for(state, seat, giver, action.get("support"))
         if self._corruption_check(state, seat, giver, events, support) and state["inst"][item]["zone"] == "play":
             state["inst"][item]["on"] = taker

@@ -31,6 +31,7 @@ RESOURCE_WORDS = {
     "best_of_two": gettext_noop("zwei Würfe, der bessere gilt"),
     "withdraw_agent": gettext_noop("Agent abwerfen oder auf die Hand"),
     "discard_on_guard": gettext_noop("Karte auf der Lauer abwerfen"),
+    "direct_influence": gettext_noop("direkter Einfluss"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -271,6 +272,16 @@ def _discard_on_guard(ops, state, link, info, effect, events):
     return part(gettext_noop("eine Karte auf der Lauer abgeworfen: %(card)s"), card=_name(state, found[0]))
 
 
+def _direct_influence(ops, state, link, info, effect, events):
+    who = link["target"]["id"]
+    add(state, link, info, who, "direct_influence", effect["by"], effect["until"])
+    return part(
+        gettext_noop("%(character)s %(value)s direkter Einfluss bis zum Ende der Runde"),
+        character=_name(state, who),
+        value=signed(effect["by"]),
+    )
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -282,6 +293,7 @@ RESOURCE_HANDLERS = {
     "best_of_two": _best_of_two,
     "withdraw_agent": _withdraw_agent,
     "discard_on_guard": _discard_on_guard,
+    "direct_influence": _direct_influence,
 }
 
 
@@ -289,10 +301,17 @@ RESOURCE_HANDLERS = {
 
 
 def character_ok(state: State, iid: str, want: dict) -> bool:
-    """``tapped``; ``influencing``: the character is the one attempting to influence a faction now (a faction
-    he plays waits on the chain)."""
+    """``tapped``; ``char_name`` (his English name); ``at_site_name`` (his company's site); ``influencing``: the
+    character is the one attempting to influence a faction now (a faction he plays waits on the chain)."""
     if want.get("tapped") and not state["inst"][iid]["tapped"]:
         return False
+    if "char_name" in want and st.info(state, iid)["name_en"] not in want["char_name"]:
+        return False
+    if "at_site_name" in want:
+        group = st.company_of(state, iid)
+        site = st.info(state, group["site"])["name_en"] if group and group.get("site") else ""
+        if site not in want["at_site_name"]:
+            return False
     if want.get("influencing"):
         return any(
             link.get("bearer") == iid and st.info(state, link["card"])["subtype"] == "Faction"
@@ -302,7 +321,8 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
 
 
 def target_ok(state: State, seat: int, target: dict, want: dict) -> bool:
-    """``own_in_play``: a face-up card of these names among the player's own cards in play; ``agent``: the card
+    """``own_in_play``: a face-up card of these names among the player's own cards in play; ``deck_min`` (cards
+    in the play deck); ``not_this_turn`` (no effect of a card of these names in force this turn); ``agent``: the card
     target is an agent (face up: only those are targets); on a company target ``at_site_type`` (the site it is
     at, not the one it moves to), ``can_bring`` (a character in hand could join it now) and ``on_guard`` (the
     opponent has a card on guard at it)."""
@@ -313,6 +333,13 @@ def target_ok(state: State, seat: int, target: dict, want: dict) -> bool:
             for iid in state["players"][seat]["play"]
         ):
             return False
+    if "deck_min" in want and len(state["players"][seat]["deck"]) < want["deck_min"]:
+        return False
+    if "not_this_turn" in want and any(  # "Cannot be duplicated on a given turn": its effects are still in force
+        e["card"] in state["inst"] and st.info(state, e["card"])["name_en"] in want["not_this_turn"]
+        for e in state.get("effects") or ()
+    ):
+        return False
     if want.get("agent") and not (target["kind"] == "card" and state["inst"][target["id"]].get("agent")):
         return False
     if not {"at_site_type", "can_bring", "on_guard"} & want.keys():
@@ -383,3 +410,55 @@ def strike_roll(ops, state: State, iid: str, mods: list) -> tuple[int, int]:
         part(gettext_noop("%(card)s: zweiter Wurf %(a)s+%(b)s verworfen"), card=found["name"], a=worse[0], b=worse[1])
     )
     return better
+
+
+# --- direct influence from card text (items, events) --------------------------------------------------------
+
+
+def _item_text(state: State, iid: str) -> dict:
+    found = scripts.entry(st.info(state, iid)["code"]) if state.get("card_text", True) else None
+    return (found or {}).get("item") or {}
+
+
+def _borne(state: State, bearer: str) -> list[str]:
+    return [i for i in st.attached(state, bearer) if state["inst"][i]["zone"] == "play"]
+
+
+def direct_influence_bonus(state: State, leader: str) -> int:
+    """What card text adds to a character's direct influence in every use (controlling followers, influence
+    attempts): "+2 to direct influence" on an item he bears (High Helm), "+6 direct influence until the end of
+    the turn" (Vilya)."""
+    if leader not in state["inst"]:
+        return 0
+    found = sum(
+        e["by"] for e in state.get("effects") or () if e["target"] == leader and e["stat"] == "direct_influence"
+    )
+    for iid in _borne(state, leader):
+        found += sum(b["by"] for b in _item_text(state, iid).get("direct_influence", ()) if "against" not in b)
+    return found
+
+
+def faction_influence(state: State, bearer: str, faction: dict) -> list[tuple[str, int]]:
+    """(card name, value) of the items whose "+N to direct influence against factions" (or against factions of
+    a race: "against Elves and Elf factions") counts in this faction's influence check."""
+    found = []
+    for iid in _borne(state, bearer):
+        for bonus in _item_text(state, iid).get("direct_influence", ()):
+            against = {word.casefold() for word in bonus.get("against", ())}
+            if "factions" in against or race_keys(faction.get("race") or "") & race_keys(",".join(against)):
+                found.append((st.info(state, iid)["name_de"], bonus["by"]))
+    return found
+
+
+def refuse_duplicate(state: State, item: dict, bearer: str) -> None:
+    """ "Cannot be duplicated on a given character": not played on, or given to, a character bearing one."""
+    found = scripts.entry(item["code"]) if state.get("card_text", True) else None
+    if not ((found or {}).get("item") or {}).get("one_per_character"):
+        return
+    if any(st.info(state, i)["name_en"] == item["name_en"] for i in _borne(state, bearer)):
+        raise IllegalAction(
+            "duplicated_on_character",
+            gettext_noop("%(card)s: %(character)s trägt schon eine (kann nicht verdoppelt werden)."),
+            card=item["name_de"],
+            character=_name(state, bearer),
+        )

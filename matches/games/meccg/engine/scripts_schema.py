@@ -57,6 +57,7 @@ EFFECTS = (
     "best_of_two",
     "withdraw_agent",
     "discard_on_guard",
+    "direct_influence",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -152,6 +153,8 @@ _CHARACTER = {
     "is_bearer": {"type": "boolean"},
     "tapped": {"type": "boolean"},
     "influencing": {"type": "boolean"},
+    "char_name": _WORDS,
+    "at_site_name": _WORDS,
 }
 _REQUIRES = {
     "type": "object",
@@ -179,6 +182,8 @@ _REQUIRES = {
         "at_site_type": _SYMBOLS,
         "agent": {"type": "boolean"},
         "on_guard": {"type": "boolean"},
+        "deck_min": {"type": "integer", "minimum": 1},
+        "not_this_turn": _WORDS,
         "can_bring": {
             "type": "object",
             "properties": {"not_race": _WORDS, "influence": {"enum": ["any", "direct"]}},
@@ -262,6 +267,17 @@ SCHEMA = {
         },
         "creature": _CREATURE,
         "static": {"enum": ["item", "ally", "faction", "council"]},
+        "direct_influence": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"by": _BY, "against": _WORDS},
+                "required": ["by"],
+                "additionalProperties": False,
+            },
+            "minItems": 1,
+        },
+        "one_per_character": {"type": "boolean"},
         "proposal": {"type": "string", "minLength": 10},
         **_MODE["properties"],
     },

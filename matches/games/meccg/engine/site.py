@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop, ngettext_noop
 
-from . import effects, factions, sites
+from . import effects, effects_resources, factions, sites
 from . import state as st
 from .cardinfo import is_creature, is_hazard, is_minor_item
 from .common import Base, part, signed
@@ -82,6 +82,7 @@ class SiteMixin(Base):
             raise IllegalAction("bad_bearer", gettext_noop("Ein Charakter dieser Gemeinschaft muss dafür tappen."))
         if state["inst"][bearer]["tapped"] or state["inst"][bearer]["wounded"]:
             raise IllegalAction("bearer_tapped", gettext_noop("Der Charakter ist schon getappt."))
+        effects_resources.refuse_duplicate(state, info, bearer)  # "Cannot be duplicated on a given character"
         site_info = st.info(state, group["site"])
         problem = sites.item_problem(info, site_info) if "Item" in info["subtype"] else None
         if problem == "hoard":
@@ -184,6 +185,9 @@ class SiteMixin(Base):
                     value=signed(value),
                 )
             )
+        for name, value in effects_resources.faction_influence(state, bearer, info):  # "… against factions"
+            found.append((name, value))
+            mods.append(part(gettext_noop("%(card)s %(value)s"), card=name, value=signed(value)))
         for name, value in effects.use(state, bearer, "influence"):  # scripted cards for this check
             found.append((name, value))
             mods.append(part(gettext_noop("%(card)s %(value)s"), card=name, value=signed(value)))

@@ -157,8 +157,11 @@ def general_influence_used(state: State, seat: int, extra: Info | None = None) -
 
 
 def direct_influence_free(state: State, leader: str) -> int:
+    from .effects_resources import direct_influence_bonus  # card text: items and events that add to it
+
     followers = [iid for iid, card in state["inst"].items() if card["controller"] == leader and card["zone"] == "play"]
-    return (info(state, leader)["di"] or 0) - sum(influence_cost(info(state, iid)) for iid in followers)
+    printed = (info(state, leader)["di"] or 0) + direct_influence_bonus(state, leader)
+    return printed - sum(influence_cost(info(state, iid)) for iid in followers)
 
 
 def avatar_in_play(state: State, seat: int) -> str | None:

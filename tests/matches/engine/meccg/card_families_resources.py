@@ -302,6 +302,74 @@ def withdrawn(game, catalogue, code):
     assert game.state["inst"][guard]["zone"] == "discard" and game.companies(0)[0]["on_guard"] == []
 
 
+def _at_bag_end_with_hobbits(game, catalogue, influencer):
+    """The company at Bag End in its site phase; ``influencer`` plays Hobbits; the check's log line."""
+    game.to_phase("site")
+    company = game.companies(0)[0]
+    site = game.find(0, "sites", BAG_END)
+    st.move(game.state, site, "play")
+    company.update(site=site, entered=True)
+    hobbits = give(game, catalogue, 0, HOBBITS)
+    dice(game, (2, 2))
+    game.do(0, type="play_card", card=hobbits, character=influencer)
+    settle(game)
+    return next(line for line in game.log() if line.startswith("Beeinflussung von"))
+
+
+def influence_items(game, catalogue, code):
+    """High Helm: +2 direct influence in every use; Blazon of the Eye, Horn of Anor: +2 only against factions,
+    and not two on one character."""
+    entry = scripts.entry(code)
+    general = not any("against" in b for b in entry["item"]["direct_influence"])
+    aragorn, bilbo = game.companies(0)[0]["chars"]
+    before = st.direct_influence_free(game.state, aragorn)
+    item = give(game, catalogue, 0, code, "play")
+    game.state["inst"][item]["on"] = aragorn
+    assert st.direct_influence_free(game.state, aragorn) == before + (2 if general else 0)
+    if entry["item"].get("one_per_character"):
+        game.to_phase("organization")
+        other = give(game, catalogue, 0, code, "play")
+        game.state["inst"][other]["on"] = bilbo
+        with pytest.raises(IllegalAction) as error:
+            game.do(0, type="transfer_item", card=other, character=aragorn)
+        assert error.value.code == "duplicated_on_character"
+        st.move(game.state, other, "discard")
+    line = _at_bag_end_with_hobbits(game, catalogue, aragorn)
+    if general:
+        assert f"freier direkter Einfluss {before + 2}" in line, line
+    else:
+        assert f"{game.card(item)['name_de']} +2" in line and f"freier direkter Einfluss {before}" in line, line
+
+
+def vilya(game, catalogue, code):
+    """Vilya: on Elrond; +4 prowess, +2 body, +6 direct influence for the turn, a corruption check −3; at
+    Rivendell (play deck of 5 or more) three resources from the discard pile into the play deck; once a turn."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    aragorn = company["chars"][0]
+    elrond = give(game, catalogue, 0, ELROND, "play")
+    company["chars"].append(elrond)
+    dodge = give(game, catalogue, 0, "TW-209", "discard")
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 0, card, target={"kind": "character", "id": aragorn}) == "bad_target"  # not Elrond
+    rivendell = company["site"]
+    company["site"] = game.find(0, "sites", BAG_END)
+    assert refused(game, 0, card, mode=0, target={"kind": "character", "id": elrond}, pick=[dodge]) == "bad_target"
+    company["site"] = rivendell
+    prowess, body = stats.prowess(game.state, elrond), stats.body(game.state, elrond)
+    di = st.direct_influence_free(game.state, elrond)
+    dice(game, (6, 6))
+    play(game, 0, card, mode=0, target={"kind": "character", "id": elrond}, pick=[dodge])
+    assert game.state["inst"][dodge]["zone"] == "deck"
+    assert (stats.prowess(game.state, elrond), stats.body(game.state, elrond)) == (prowess + 4, body + 2)
+    assert st.direct_influence_free(game.state, elrond) == di + 6
+    assert any(line.startswith("Versuchungswurf für Elrond") and "−3" in line for line in game.log())
+    second = give(game, catalogue, 0, code)
+    assert refused(game, 0, second, mode=1, target={"kind": "character", "id": elrond}) == "bad_target"
+    _turn_over(game)
+    assert st.direct_influence_free(game.state, elrond) == di and stats.prowess(game.state, elrond) == prowess
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -313,5 +381,7 @@ RESOURCE_FAMILIES = {
     brings_character: _codes("A Chance Meeting", "We Have Come to Kill"),
     swift_strokes: _codes("Swift Strokes"),
     withdrawn: _codes("Withdrawn to Mordor"),
+    influence_items: _codes("High Helm", "Blazon of the Eye", "Horn of Anor"),
+    vilya: _codes("Vilya"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
