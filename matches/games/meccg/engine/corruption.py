@@ -151,6 +151,7 @@ class CorruptionMixin(Base):
             or (alignment in ("minion", "balrog") and group["site"] and is_haven(st.info(state, group["site"])))
         ):
             modifier -= 2
+        modifier += sum(value for _, value in effects_resources.ring_test_bonus(state, group))  # Scroll of Isildur
         dice = self._roll2d6(state)
         self._log(
             events,

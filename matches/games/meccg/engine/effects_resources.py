@@ -9,7 +9,7 @@ the hooks at the end (movement planning, the hazard play, the region count)."""
 
 from __future__ import annotations
 
-from matches.engine.base import IllegalAction, State, gettext_noop
+from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
 from . import scripts, stats, uniqueness
 from . import state as st
@@ -462,3 +462,40 @@ def refuse_duplicate(state: State, item: dict, bearer: str) -> None:
             card=item["name_de"],
             character=_name(state, bearer),
         )
+
+
+def shield_takes_wound(ops, state: State, iid: str, events: list) -> bool:
+    """ "If a strike against the bearer is successful, he is not wounded. Instead, the attacker makes a roll—if
+    this result is greater than 6, discard Sable Shield." True: the shield took the wound (no body check)."""
+    shield = next((i for i in _borne(state, iid) if _item_text(state, i).get("no_wound")), None)
+    if shield is None:
+        return False
+    above = _item_text(state, shield)["no_wound"]["discard_above"]
+    dice = ops._roll2d6(state)
+    lost = sum(dice) > above
+    if lost:
+        st.move(state, shield, "discard")
+    template = (
+        gettext_noop(
+            "%(card)s: %(character)s wird nicht verwundet; Wurf des Angreifers %(a)s+%(b)s > %(need)s: "
+            "%(card)s wird abgeworfen."
+        )
+        if lost
+        else gettext_noop(
+            "%(card)s: %(character)s wird nicht verwundet; Wurf des Angreifers %(a)s+%(b)s, nicht über %(need)s."
+        )
+    )
+    params = {"card": st.info(state, shield)["name_de"], "character": _name(state, iid), "a": dice[0], "b": dice[1]}
+    events.append(Event(Text(template, {**params, "need": above}), data={"kind": "log"}))
+    return True
+
+
+def ring_test_bonus(state: State, group: dict | None) -> list[tuple[str, int]]:
+    """(card name, value) of the items in the company that modify a gold ring test (Scroll of Isildur: "When a
+    gold ring is tested in a company with the Scroll of Isildur, the result of the roll is modified by +2")."""
+    found = []
+    for member in (group or {}).get("chars", ()):
+        for iid in _borne(state, member):
+            if "ring_test" in _item_text(state, iid):
+                found.append((st.info(state, iid)["name_de"], _item_text(state, iid)["ring_test"]))
+    return found

@@ -278,6 +278,13 @@ SCHEMA = {
             "minItems": 1,
         },
         "one_per_character": {"type": "boolean"},
+        "no_wound": {
+            "type": "object",
+            "properties": {"discard_above": {"type": "integer", "minimum": 2, "maximum": 12}},
+            "required": ["discard_above"],
+            "additionalProperties": False,
+        },
+        "ring_test": _BY,
         "proposal": {"type": "string", "minLength": 10},
         **_MODE["properties"],
     },

@@ -125,6 +125,8 @@ class StrikesMixin(Base):
             if attack["detainment"]:
                 card["tapped"] = True  # "führt nur zum Tappen des betroffenen Charakters"
                 return False
+            if effects_resources.shield_takes_wound(self, state, iid, events):  # Sable Shield
+                return False
             was_wounded = card["wounded"]
             card["wounded"] = True
             attack["pending_body"] = {"character": iid, "modifier": 1 if was_wounded else 0}

@@ -370,6 +370,58 @@ def vilya(game, catalogue, code):
     assert st.direct_influence_free(game.state, elrond) == di and stats.prowess(game.state, elrond) == prowess
 
 
+def _assign(game, *chars):
+    """One strike to each (the table assigns them itself where the defender has no choice)."""
+    for who in chars:
+        if who not in game.state["attack"]["assigned"]:
+            game.do(0, type="assign_strike", character=who)
+
+
+def sable_shield(game, catalogue, code):
+    """Sable Shield: a successful strike against the bearer does not wound him; the attacker rolls, above 6 the
+    shield is discarded."""
+    aragorn, bilbo = to_bag_end(game)["chars"]
+    game.companies(0)[0]["limit"] = 4
+    shield = give(game, catalogue, 0, code, "play")
+    game.state["inst"][shield]["on"] = aragorn
+    any_key(game)
+    for attacker_roll, kept in (((2, 3), True), ((6, 6), False)):
+        attacks(game, catalogue, BY_RACE["Orc"])  # Hobgoblins: two strikes, prowess 10
+        _assign(game, aragorn, bilbo)
+        dice(game, (1, 1), attacker_roll, *[(6, 6)] * 10)
+        game.do(0, type="resolve_strike", character=aragorn)
+        line = next(line for line in reversed(game.log()) if "wird nicht verwundet" in line)
+        assert f"{attacker_roll[0]}+{attacker_roll[1]}" in line, line
+        assert not game.state["inst"][aragorn]["wounded"]
+        assert (game.state["inst"][shield]["zone"] == "play") is kept
+        finish_attack(game)
+    attacks(game, catalogue, BY_RACE["Orc"])  # without the shield: wounded
+    _assign(game, aragorn, bilbo)
+    dice(game, (1, 1), (1, 1), *[(6, 6)] * 10)  # the strike succeeds, the body check keeps him
+    game.do(0, type="resolve_strike", character=aragorn)
+    assert game.state["inst"][aragorn]["wounded"], game.log()[-6:]
+
+
+def ring_scroll(game, catalogue, code):
+    """Scroll of Isildur: a gold ring tested in its company gets +2 (not in another company)."""
+    game.to_phase("organization")
+    aragorn, bilbo = game.companies(0)[0]["chars"]
+    ring = give(game, catalogue, 0, "TW-231", "play")  # Fair Gold Ring
+    game.state["inst"][ring]["on"] = bilbo
+    scroll = give(game, catalogue, 0, code, "play")
+    game.state["inst"][scroll]["on"] = aragorn
+    dice(game, (3, 4))
+    game.do(0, type="ring_test", card=ring)
+    line = next(line for line in reversed(game.log()) if line.startswith("Ringtest"))
+    assert "Modifikator +2 = 9" in line, line
+    game.state["inst"][scroll]["on"] = None
+    st.move(game.state, scroll, "discard")
+    dice(game, (3, 4))
+    game.do(0, type="ring_test", card=ring)
+    line = next(line for line in reversed(game.log()) if line.startswith("Ringtest"))
+    assert "Modifikator ±0 = 7" in line, line
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -383,5 +435,7 @@ RESOURCE_FAMILIES = {
     withdrawn: _codes("Withdrawn to Mordor"),
     influence_items: _codes("High Helm", "Blazon of the Eye", "Horn of Anor"),
     vilya: _codes("Vilya"),
+    sable_shield: _codes("Sable Shield"),
+    ring_scroll: ["TW-323"],
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
