@@ -42,7 +42,7 @@ class CorruptionMixin(Base):
         if kind in ("Ringwraith", "Balrog"):
             self._log(events, gettext_noop("%(card)s macht keinen Versuchungswurf."), card=info["name_de"])
             return True
-        points = sum(st.info(state, i)["corruption"] or 0 for i in st.attached(state, iid))
+        points = sum(effects_resources.corruption_points(state, i) for i in st.attached(state, iid))
         for helper in support:
             state["inst"][helper]["tapped"] = True
         printed = info.get("corruption_mod") or 0

@@ -320,19 +320,25 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
     return True
 
 
+def _own_in_play(state: State, seat: int, names: list[str]) -> bool:
+    wanted = {key(n) for n in names}
+    return any(
+        key(st.info(state, iid)["name_en"]) in wanted and not state["inst"][iid]["face_down"]
+        for iid in state["players"][seat]["play"]
+    )
+
+
 def target_ok(state: State, seat: int, target: dict, want: dict) -> bool:
-    """``own_in_play``: a face-up card of these names among the player's own cards in play; ``deck_min`` (cards
+    """``own_in_play``/``not_own_in_play``: a face-up card of these names among the player's own cards in play
+    (or none: "Cannot be duplicated by a given player"); ``deck_min`` (cards
     in the play deck); ``not_this_turn`` (no effect of a card of these names in force this turn); ``agent``: the card
     target is an agent (face up: only those are targets); on a company target ``at_site_type`` (the site it is
     at, not the one it moves to), ``can_bring`` (a character in hand could join it now) and ``on_guard`` (the
     opponent has a card on guard at it)."""
-    if "own_in_play" in want:
-        wanted = {key(n) for n in want["own_in_play"]}
-        if not any(
-            key(st.info(state, iid)["name_en"]) in wanted and not state["inst"][iid]["face_down"]
-            for iid in state["players"][seat]["play"]
-        ):
-            return False
+    if "own_in_play" in want and not _own_in_play(state, seat, want["own_in_play"]):
+        return False
+    if "not_own_in_play" in want and _own_in_play(state, seat, want["not_own_in_play"]):
+        return False
     if "deck_min" in want and len(state["players"][seat]["deck"]) < want["deck_min"]:
         return False
     if "not_this_turn" in want and any(  # "Cannot be duplicated on a given turn": its effects are still in force
@@ -499,3 +505,43 @@ def ring_test_bonus(state: State, group: dict | None) -> list[tuple[str, int]]:
             if "ring_test" in _item_text(state, iid):
                 found.append((st.info(state, iid)["name_de"], _item_text(state, iid)["ring_test"]))
     return found
+
+
+# --- marshalling and corruption points from card text --------------------------------------------------------
+
+
+def _held_by(state: State, iid: str) -> dict | None:
+    """An item's "If held by a Dwarf, …" values when its bearer is of that race (Durin's Axe)."""
+    held = _item_text(state, iid).get("held_by")
+    bearer = state["inst"][iid].get("on")
+    if not held or bearer not in state["inst"] or st.info(state, bearer)["type"] != "Character":
+        return None
+    return held if race_keys(st.info(state, bearer)["race"]) & race_keys(held["race"]) else None
+
+
+def corruption_points(state: State, iid: str) -> int:
+    """A card's corruption points on its bearer ("If held by a Dwarf, … 3 corruption points")."""
+    held = _held_by(state, iid)
+    return held["corruption"] if held and "corruption" in held else st.info(state, iid)["corruption"] or 0
+
+
+def printed_points(state: State, iid: str) -> int:
+    """A card's marshalling points ("If held by a Dwarf, 4 marshalling points")."""
+    held = _held_by(state, iid)
+    return held["mp"] if held and "mp" in held else st.info(state, iid)["mp"] or 0
+
+
+def points_worth(state: State, seat: int, info: dict, points: int) -> int:
+    """What a scoring card is worth under the player's events in play: "Your characters and allies that normally
+    give 2 or more marshalling points are each worth 2 marshalling points" (Great Patron)."""
+    if not state.get("card_text", True):
+        return points
+    for iid in state["players"][seat]["play"]:
+        if state["inst"][iid]["face_down"] or not state["inst"][iid].get("resolved"):
+            continue
+        found = scripts.entry(st.info(state, iid)["code"])
+        for effect in (found or {}).get("while_in_play") or ():
+            normal = info["mp"] or 0
+            if effect["do"] == "points_worth" and info["mp_type"] in effect["kinds"] and normal >= effect["at_least"]:
+                points = effect["worth"]
+    return points

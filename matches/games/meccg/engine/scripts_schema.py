@@ -67,6 +67,7 @@ CONTINUOUS = (
     "discard_if_company",
     "no_untap",
     "return_to_origin",
+    "points_worth",
 )
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")
@@ -179,6 +180,7 @@ _REQUIRES = {
         "doors_of_night": {"type": "boolean"},
         "card": _CARD_FILTER,
         "own_in_play": _WORDS,
+        "not_own_in_play": _WORDS,
         "at_site_type": _SYMBOLS,
         "agent": {"type": "boolean"},
         "on_guard": {"type": "boolean"},
@@ -213,6 +215,9 @@ _CONTINUOUS = {
             "properties": {"prowess": _BY, "strikes": _BY},
             "additionalProperties": False,
         },
+        "kinds": {"type": "array", "items": {"enum": ["character", "ally", "item", "faction"]}, "minItems": 1},
+        "at_least": {"type": "integer", "minimum": 1, "maximum": 10},
+        "worth": {"type": "integer", "minimum": 0, "maximum": 10},
     },
     "required": ["do"],
     "additionalProperties": False,
@@ -285,6 +290,12 @@ SCHEMA = {
             "additionalProperties": False,
         },
         "ring_test": _BY,
+        "held_by": {
+            "type": "object",
+            "properties": {"race": {"type": "string"}, "mp": _BY, "corruption": _BY},
+            "required": ["race"],
+            "additionalProperties": False,
+        },
         "proposal": {"type": "string", "minLength": 10},
         **_MODE["properties"],
     },

@@ -422,6 +422,51 @@ def ring_scroll(game, catalogue, code):
     assert "Modifikator ±0 = 7" in line, line
 
 
+BIFUR = "TW-130"  # a Dwarf
+
+
+def _check_points(game, who):
+    dice(game, (6, 6))
+    game.do(0, type="corruption_check", character=who)
+    line = next(line for line in reversed(game.log()) if line.startswith("Versuchungswurf für"))
+    return int(line.split(" gegen ")[1].split(" ")[0])
+
+
+def held_by_dwarf(game, catalogue, code):
+    """Durin's Axe: +2 prowess, 2 marshalling and 2 corruption points; held by a Dwarf +4 (to 9), 4 and 3."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    aragorn = company["chars"][0]
+    bifur = give(game, catalogue, 0, BIFUR, "play")
+    company["chars"].append(bifur)
+    held = scripts.entry(code)["item"]["held_by"]
+    axe = give(game, catalogue, 0, code, "play")
+    for bearer, dwarf in ((aragorn, False), (bifur, True)):
+        game.state["inst"][axe]["on"] = bearer
+        base = st.info(game.state, bearer)["prowess"]
+        assert stats.prowess(game.state, bearer) == min(base + (4 if dwarf else 2), 9)
+        items = game.engine.marshalling_points(game.state, 0).items
+        assert items == (held["mp"] if dwarf else game.card(axe)["mp"])
+        assert _check_points(game, bearer) == (held["corruption"] if dwarf else game.card(axe)["corruption"])
+
+
+def great_patron(game, catalogue, code):
+    """Great Patron: the player's characters (and allies) of 2 or more marshalling points are worth 2 while it is
+    in play; not a second one."""
+    game.to_phase("organization")
+    normal = [game.card(c)["mp"] or 0 for c in st.characters_in_play(game.state, 0)]
+    assert game.engine.marshalling_points(game.state, 0).characters == sum(normal)
+    card = give(game, catalogue, 0, code)
+    play(game, 0, card)
+    assert game.state["inst"][card]["zone"] == "play"
+    worth = sum(2 if mp >= 2 else mp for mp in normal)
+    assert worth < sum(normal)  # Aragorn II: 3 marshalling points
+    assert game.engine.marshalling_points(game.state, 0).characters == worth
+    assert refused(game, 0, give(game, catalogue, 0, code)) == "bad_target"  # not duplicated by a player
+    st.move(game.state, card, "discard")
+    assert game.engine.marshalling_points(game.state, 0).characters == sum(normal)
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -437,5 +482,7 @@ RESOURCE_FAMILIES = {
     vilya: _codes("Vilya"),
     sable_shield: _codes("Sable Shield"),
     ring_scroll: ["TW-323"],
+    held_by_dwarf: _codes("Durin’s Axe"),
+    great_patron: _codes("Great Patron"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
