@@ -64,6 +64,10 @@ def ability_uses(state: State, seat: int, iid: str) -> list[tuple[int, dict, lis
             pairs = [(t, a) for t, a in pairs if group and t.get("id") in group["chars"]]
         if ability["requires"].get("is_bearer"):  # "Discard to untap bearer" (Cram)
             pairs = [(t, a) for t, a in pairs if t.get("id") == bearer_of(state, iid)]
+        if ability["requires"].get("bearer_attacked"):  # "an attack against his company" (an ally's)
+            group = st.company_of(state, bearer_of(state, iid) or "")
+            attack = state.get("attack")
+            pairs = pairs if group and attack and attack["company"] == group["id"] else []
         if ability.get("actor") and ability["user"] == "company":  # "A ranger in such a company"
             group = st.company(state, card.get("on") or "")
             pairs = [(t, a) for t, a in pairs if group and a in group["chars"]]

@@ -32,6 +32,8 @@ RESOURCE_WORDS = {
     "withdraw_agent": gettext_noop("Agent abwerfen oder auf die Hand"),
     "discard_on_guard": gettext_noop("Karte auf der Lauer abwerfen"),
     "direct_influence": gettext_noop("direkter Einfluss"),
+    "defender_chooses": gettext_noop("Verteidiger weist die Hiebe zu"),
+    "cancel_to_hand": gettext_noop("Angriff abbrechen, Kreatur auf die Hand"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -282,6 +284,24 @@ def _direct_influence(ops, state, link, info, effect, events):
     )
 
 
+def _defender_chooses(ops, state, link, info, effect, events):
+    """ "remove the effect of an attack … that states: 'attacker chooses defending characters'" """
+    attack = state.get("attack")
+    if attack:
+        attack["attacker_chooses"] = False
+    return part(gettext_noop("der Verteidiger weist die Hiebe zu"))
+
+
+def _cancel_to_hand(ops, state, link, info, effect, events):
+    """ "cancel a hazard creature attack … and put the creature's card back into its player's hand" """
+    attack = state.get("attack")
+    creature = (attack or {}).get("card")
+    _cancel_attack(ops, state, link, info, effect, events)
+    if creature and state["inst"][creature]["zone"] != "hand":
+        st.move(state, creature, "hand")
+    return part(gettext_noop("%(card)s auf die Hand seines Spielers"), card=_name(state, creature))
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -294,6 +314,8 @@ RESOURCE_HANDLERS = {
     "withdraw_agent": _withdraw_agent,
     "discard_on_guard": _discard_on_guard,
     "direct_influence": _direct_influence,
+    "defender_chooses": _defender_chooses,
+    "cancel_to_hand": _cancel_to_hand,
 }
 
 
@@ -346,6 +368,11 @@ def target_ok(state: State, seat: int, target: dict, want: dict) -> bool:
         for e in state.get("effects") or ()
     ):
         return False
+    attack = state.get("attack") or {}
+    if "attacker_chooses" in want and bool(attack.get("attacker_chooses")) != want["attacker_chooses"]:
+        return False
+    if want.get("not_site_keyed") and (attack.get("key") or {}).get("kind") not in ("region", "region_type"):
+        return False  # "not keyed to a site": a creature attack keyed to a region (type)
     if want.get("agent") and not (target["kind"] == "card" and state["inst"][target["id"]].get("agent")):
         return False
     if not {"at_site_type", "can_bring", "on_guard"} & want.keys():
@@ -421,9 +448,13 @@ def strike_roll(ops, state: State, iid: str, mods: list) -> tuple[int, int]:
 # --- direct influence from card text (items, events) --------------------------------------------------------
 
 
-def _item_text(state: State, iid: str) -> dict:
+def card_facts(state: State, iid: str) -> dict:
+    """The printed text of a static card (item, ally) the table reads: its entry's ``item`` words."""
     found = scripts.entry(st.info(state, iid)["code"]) if state.get("card_text", True) else None
     return (found or {}).get("item") or {}
+
+
+_item_text = card_facts
 
 
 def _borne(state: State, bearer: str) -> list[str]:
@@ -446,10 +477,13 @@ def direct_influence_bonus(state: State, leader: str) -> int:
 
 def faction_influence(state: State, bearer: str, faction: dict) -> list[tuple[str, int]]:
     """(card name, value) of the items whose "+N to direct influence against factions" (or against factions of
-    a race: "against Elves and Elf factions") counts in this faction's influence check."""
+    a race: "against Elves and Elf factions") counts in this faction's influence check, and of the allies in
+    the company with "+2 to any influence attempt by a character in his company against a Wolf faction"."""
+    group = st.company_of(state, bearer)
+    company = [(iid, "company_influence") for c in (group["chars"] if group else ()) for iid in _borne(state, c)]
     found = []
-    for iid in _borne(state, bearer):
-        for bonus in _item_text(state, iid).get("direct_influence", ()):
+    for iid, word in [(iid, "direct_influence") for iid in _borne(state, bearer)] + company:
+        for bonus in _item_text(state, iid).get(word, ()):
             against = {word.casefold() for word in bonus.get("against", ())}
             if "factions" in against or race_keys(faction.get("race") or "") & race_keys(",".join(against)):
                 found.append((st.info(state, iid)["name_de"], bonus["by"]))
@@ -457,14 +491,20 @@ def faction_influence(state: State, bearer: str, faction: dict) -> list[tuple[st
 
 
 def refuse_duplicate(state: State, item: dict, bearer: str) -> None:
-    """ "Cannot be duplicated on a given character": not played on, or given to, a character bearing one."""
+    """ "Cannot be duplicated on a given character" (or "in a given company"): not played on, or given to, a
+    character bearing one (in a company with one)."""
     found = scripts.entry(item["code"]) if state.get("card_text", True) else None
-    if not ((found or {}).get("item") or {}).get("one_per_character"):
+    facts = (found or {}).get("item") or {}
+    group = st.company_of(state, bearer)
+    holders = (group["chars"] if group else [bearer]) if facts.get("one_per_company") else [bearer]
+    if not (facts.get("one_per_character") or facts.get("one_per_company")):
         return
-    if any(st.info(state, i)["name_en"] == item["name_en"] for i in _borne(state, bearer)):
+    if any(st.info(state, i)["name_en"] == item["name_en"] for who in holders for i in _borne(state, who)):
         raise IllegalAction(
             "duplicated_on_character",
-            gettext_noop("%(card)s: %(character)s trägt schon eine (kann nicht verdoppelt werden)."),
+            gettext_noop(
+                "%(card)s: %(character)s oder seine Gemeinschaft hat schon eine (kann nicht verdoppelt werden)."
+            ),
             card=item["name_de"],
             character=_name(state, bearer),
         )
@@ -545,3 +585,19 @@ def points_worth(state: State, seat: int, info: dict, points: int) -> int:
             if effect["do"] == "points_worth" and info["mp_type"] in effect["kinds"] and normal >= effect["at_least"]:
                 points = effect["worth"]
     return points
+
+
+def after_wound(state: State, iid: str, events: list) -> None:
+    """ "Discard this ally if its controlling character is wounded" (Great Bats, Regiment of Black Crows)."""
+    for ally in _borne(state, iid):
+        if card_facts(state, ally).get("discard_if_wounded"):
+            st.move(state, ally, "discard")
+            events.append(
+                Event(
+                    Text(
+                        gettext_noop("%(card)s wird abgeworfen: %(character)s ist verwundet."),
+                        {"card": st.info(state, ally)["name_de"], "character": _name(state, iid)},
+                    ),
+                    data={"kind": "log"},
+                )
+            )

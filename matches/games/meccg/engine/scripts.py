@@ -116,7 +116,17 @@ def _normalise(code: str, raw: dict[str, Any]) -> dict[str, Any]:
     if "static" in raw:
         # an item's influence text (issue 30, round 2): "+2 to direct influence [against factions]", "Cannot be
         # duplicated on a given character" (effects_resources reads them)
-        words = ("direct_influence", "one_per_character", "no_wound", "ring_test", "held_by")
+        words = (
+            "direct_influence",
+            "one_per_character",
+            "no_wound",
+            "ring_test",
+            "held_by",
+            "not_attacked",
+            "discard_if_wounded",
+            "one_per_company",
+            "company_influence",
+        )
         item = {word: raw[word] for word in words if word in raw}
         return {**entry, "kind": "static", "static": raw["static"], "modes": [], "item": item}
     skip = ("name", "text", "note", "while_in_play", "abilities", "triggers")

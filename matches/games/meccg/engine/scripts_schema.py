@@ -58,6 +58,8 @@ EFFECTS = (
     "withdraw_agent",
     "discard_on_guard",
     "direct_influence",
+    "defender_chooses",
+    "cancel_to_hand",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -186,6 +188,9 @@ _REQUIRES = {
         "on_guard": {"type": "boolean"},
         "deck_min": {"type": "integer", "minimum": 1},
         "not_this_turn": _WORDS,
+        "bearer_attacked": {"type": "boolean"},
+        "attacker_chooses": {"type": "boolean"},
+        "not_site_keyed": {"type": "boolean"},
         "can_bring": {
             "type": "object",
             "properties": {"not_race": _WORDS, "influence": {"enum": ["any", "direct"]}},
@@ -290,6 +295,19 @@ SCHEMA = {
             "additionalProperties": False,
         },
         "ring_test": _BY,
+        "not_attacked": {"type": "boolean"},
+        "discard_if_wounded": {"type": "boolean"},
+        "one_per_company": {"type": "boolean"},
+        "company_influence": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"by": _BY, "against": _WORDS},
+                "required": ["by", "against"],
+                "additionalProperties": False,
+            },
+            "minItems": 1,
+        },
         "held_by": {
             "type": "object",
             "properties": {"race": {"type": "string"}, "mp": _BY, "corruption": _BY},

@@ -126,5 +126,12 @@ def fighters(state: State, group: dict) -> list[str]:
     found = []
     for iid in group["chars"]:
         found.append(iid)
-        found += [a for a in st.attached(state, iid) if is_ally(st.info(state, a))]
+        found += [a for a in st.attached(state, iid) if is_ally(st.info(state, a)) and not _not_attacked(state, a)]
     return found
+
+
+def _not_attacked(state: State, ally: str) -> bool:
+    """ "May not be attacked" (Great Bats): the ally is assigned no strike."""
+    from .effects_resources import card_facts
+
+    return bool(card_facts(state, ally).get("not_attacked"))

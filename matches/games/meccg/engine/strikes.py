@@ -129,6 +129,7 @@ class StrikesMixin(Base):
                 return False
             was_wounded = card["wounded"]
             card["wounded"] = True
+            effects_resources.after_wound(state, iid, events)  # "Discard this ally if … wounded" (Great Bats)
             attack["pending_body"] = {"character": iid, "modifier": 1 if was_wounded else 0}
             self._open_card_window(state, "body_check", attack["attacker"], events)
             return "pending_body" in attack

@@ -5,7 +5,7 @@ timings refused, an effect for the turn gone when the turn is over."""
 import pytest
 
 from matches.engine.base import IllegalAction
-from matches.games.meccg.engine import effects, scripts, stats
+from matches.games.meccg.engine import effects, effects_abilities, effects_resources, scripts, stats
 from matches.games.meccg.engine import state as st
 from matches.games.meccg.engine.common import signed
 from matches.games.meccg.engine.keying import Key
@@ -467,6 +467,70 @@ def great_patron(game, catalogue, code):
     assert game.engine.marshalling_points(game.state, 0).characters == sum(normal)
 
 
+def _attack_keyed(game, catalogue, code, keyed):
+    """The hazard player's creature attacks the moving company, keyed as given (a Key)."""
+    game.engine._key_creature = lambda state, info, group, announced, at_site=False: keyed
+    creature = give(game, catalogue, 1, code)
+    play(game, 1, creature, keyed=keyed.to_json())
+    return creature
+
+
+def overt_allies(game, catalogue, code):
+    """Great Bats, Regiment of Black Crows: not attacked, not two in a company, discarded when the controlling
+    character is wounded; tapped against an attack on his company: the defender assigns the strikes of an
+    "attacker chooses" attack (Bats) or a creature attack keyed to a region is canceled and the creature goes
+    back to its player's hand (Crows)."""
+    bats = scripts.entry(code)["name"] == "Great Bats"
+    company = to_bag_end(game)
+    company["limit"] = 5
+    aragorn, bilbo = company["chars"]
+    ally = give(game, catalogue, 0, code, "play")
+    game.state["inst"][ally]["on"] = aragorn
+    assert ally not in stats.fighters(game.state, game.companies(0)[0])  # "May not be attacked"
+    with pytest.raises(IllegalAction) as error:
+        effects_resources.refuse_duplicate(game.state, catalogue[code], bilbo)
+    assert error.value.code == "duplicated_on_character"
+    keyed = Key("region_type", "w") if bats else Key("site_type", "R")
+    _attack_keyed(game, catalogue, BY_RACE["Orc"], keyed)  # no "attacker chooses"; for the Crows keyed to the site
+    assert not effects_abilities.ability_uses(game.state, 0, ally)
+    _assign(game, aragorn, bilbo)
+    dice(game, (1, 1), (1, 1), *[(6, 6)] * 10)
+    game.do(0, type="resolve_strike", character=aragorn)
+    assert game.state["inst"][aragorn]["wounded"] and game.state["inst"][ally]["zone"] == "discard"
+    finish_attack(game)
+    second = give(game, catalogue, 0, code, "play")
+    game.state["inst"][second]["on"] = bilbo
+    creature = _attack_keyed(game, catalogue, "TW-5" if bats else BRIGANDS, Key("region_type", "w"))
+    game.do(0, type="use_card", card=second)
+    settle(game)
+    assert game.state["inst"][second]["tapped"]
+    if bats:  # Ambusher: "Attacker chooses defending characters" no more
+        assert game.state["attack"] and not game.state["attack"].get("attacker_chooses")
+    else:
+        assert game.state["attack"] is None and creature in game.state["players"][1]["hand"]
+
+
+def warg_king(game, catalogue, code):
+    """The Warg-king: tapped, cancels a Wolf or Animal attack on his company (not a Man's); +2 to influence
+    attempts of his company against Wolf factions (not others)."""
+    company = to_bag_end(game)
+    aragorn, bilbo = company["chars"]
+    king = give(game, catalogue, 0, code, "play")
+    game.state["inst"][king]["on"] = aragorn
+    attacks(game, catalogue, BRIGANDS)
+    assert not effects_abilities.ability_uses(game.state, 0, king)
+    dice(game, *[(6, 6)] * 10)
+    finish_attack(game)
+    game.state["inst"][king].update(tapped=False, wounded=False)  # he may have faced a strike of the Men
+    wolves = attacks(game, catalogue, BY_RACE["Wolf"])
+    game.do(0, type="use_card", card=king)
+    settle(game)
+    assert game.state["attack"] is None and game.state["inst"][wolves]["zone"] == "discard"
+    name = game.card(king)["name_de"]
+    assert effects_resources.faction_influence(game.state, bilbo, catalogue["LE-272"]) == [(name, 2)]  # Wargs
+    assert effects_resources.faction_influence(game.state, bilbo, catalogue[HOBBITS]) == []
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -484,5 +548,7 @@ RESOURCE_FAMILIES = {
     ring_scroll: ["TW-323"],
     held_by_dwarf: _codes("Durin’s Axe"),
     great_patron: _codes("Great Patron"),
+    overt_allies: _codes("Great Bats", "Regiment of Black Crows"),
+    warg_king: _codes("The Warg-king"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
