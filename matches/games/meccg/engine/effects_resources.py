@@ -574,17 +574,33 @@ def printed_points(state: State, iid: str) -> int:
 def points_worth(state: State, seat: int, info: dict, points: int) -> int:
     """What a scoring card is worth under the player's events in play: "Your characters and allies that normally
     give 2 or more marshalling points are each worth 2 marshalling points" (Great Patron)."""
-    if not state.get("card_text", True):
-        return points
-    for iid in state["players"][seat]["play"]:
-        if state["inst"][iid]["face_down"] or not state["inst"][iid].get("resolved"):
-            continue
-        found = scripts.entry(st.info(state, iid)["code"])
-        for effect in (found or {}).get("while_in_play") or ():
-            normal = info["mp"] or 0
-            if effect["do"] == "points_worth" and info["mp_type"] in effect["kinds"] and normal >= effect["at_least"]:
-                points = effect["worth"]
+    for effect in _continuous_of(state, "points_worth", (seat,)):
+        if info["mp_type"] in effect["kinds"] and (info["mp"] or 0) >= effect["at_least"]:
+            points = effect["worth"]
     return points
+
+
+def _continuous_of(state: State, word: str, seats=(0, 1)):
+    """The ``while_in_play`` effects ``word`` of the scripted events these players have in play (resolved)."""
+    if not state.get("card_text", True):
+        return
+    for seat in seats:
+        for iid in state["players"][seat]["play"]:
+            if state["inst"][iid]["face_down"] or not state["inst"][iid].get("resolved"):
+                continue
+            found = scripts.entry(st.info(state, iid)["code"])
+            for effect in (found or {}).get("while_in_play") or ():
+                if effect["do"] == word:
+                    yield effect
+
+
+def extra_draws(state: State, group: dict) -> int:
+    """ "Each moving company may draw an extra card for each region less than four in its site path" (A Short
+    Rest): more cards the moving player may draw in the company's movement/hazard phase."""
+    regions = len((group.get("route") or {}).get("types") or ())
+    if not regions:
+        return 0  # no site path (Under-deeps movement): nothing to count
+    return sum(max(0, effect["regions_below"] - regions) for effect in _continuous_of(state, "extra_draws"))
 
 
 def after_wound(state: State, iid: str, events: list) -> None:

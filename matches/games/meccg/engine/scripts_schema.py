@@ -70,6 +70,7 @@ CONTINUOUS = (
     "no_untap",
     "return_to_origin",
     "points_worth",
+    "extra_draws",
 )
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")
@@ -223,6 +224,7 @@ _CONTINUOUS = {
         "kinds": {"type": "array", "items": {"enum": ["character", "ally", "item", "faction"]}, "minItems": 1},
         "at_least": {"type": "integer", "minimum": 1, "maximum": 10},
         "worth": {"type": "integer", "minimum": 0, "maximum": 10},
+        "regions_below": {"type": "integer", "minimum": 1, "maximum": 10},
     },
     "required": ["do"],
     "additionalProperties": False,

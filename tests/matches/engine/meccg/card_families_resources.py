@@ -531,6 +531,29 @@ def warg_king(game, catalogue, code):
     assert effects_resources.faction_influence(game.state, bilbo, catalogue[HOBBITS]) == []
 
 
+def short_rest(game, catalogue, code):
+    """A Short Rest: played in the long-event phase (not before); a moving company may draw one more card for
+    each region less than four in its site path; discarded at its player's next long-event phase."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 0, card) == "long_event_phase"  # a long-event: only in the long-event phase
+    bag_end = game.find(0, "sites", BAG_END)
+    game.do(0, type="plan_movement", company=company["id"], site=bag_end, kind="starter")
+    regions = len(game.companies(0)[0]["route"]["types"])
+    game.to_phase("long_event")
+    play(game, 0, card)
+    assert game.state["inst"][card]["zone"] == "play"
+    game.do(0, type="next_phase")
+    assert game.turn["allowance"][0] == game.card(bag_end)["draw"] + max(0, 4 - regions)
+    assert regions < 4  # the test counts a real extra card
+    for _ in range(2):  # the opponent's turn, then his own long-event phase
+        game.to_phase("end")
+        game.next_phase()
+    game.to_phase("long_event")
+    assert game.state["inst"][card]["zone"] == "discard"
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -550,5 +573,6 @@ RESOURCE_FAMILIES = {
     great_patron: _codes("Great Patron"),
     overt_allies: _codes("Great Bats", "Regiment of Black Crows"),
     warg_king: _codes("The Warg-king"),
+    short_rest: _codes("A Short Rest"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
