@@ -260,6 +260,7 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
         lost = re.search(r"([+-]\d+) marshalling points? if eliminated", plain, re.IGNORECASE)
         facts["mp_if_eliminated"] = int(lost.group(1)) if lost else 0
         facts["di_text"] = " ".join(m.group(0) for m in DI_AGAINST.finditer(plain))
+        facts["leader"] = bool(re.search(r"\bLeader\.", plain))  # a Balrog's leaders (Foe Dismayed)
     if subtype == "Faction":
         plain = plain_text(text)
         target = re.search(r"influence check is greater than (\d+)", plain, re.IGNORECASE)

@@ -34,6 +34,8 @@ RESOURCE_WORDS = {
     "direct_influence": gettext_noop("direkter Einfluss"),
     "defender_chooses": gettext_noop("Verteidiger weist die Hiebe zu"),
     "cancel_to_hand": gettext_noop("Angriff abbrechen, Kreatur auf die Hand"),
+    "attach": gettext_noop("auf die Karte legen"),
+    "company_modify": gettext_noop("Kampfgeschick der Gemeinschaft"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -302,6 +304,27 @@ def _cancel_to_hand(ops, state, link, info, effect, events):
     return part(gettext_noop("%(card)s auf die Hand seines Spielers"), card=_name(state, creature))
 
 
+def _attach(ops, state, link, info, effect, events):
+    """A permanent-event played on a card in play lies on it (and leaves play with it)."""
+    state["inst"][link["card"]]["on"] = link["target"]["id"]
+    return part(
+        gettext_noop("%(card)s liegt auf %(target)s"), card=info["name_de"], target=_name(state, link["target"]["id"])
+    )
+
+
+def _company_modify(ops, state, link, info, effect, events):
+    """ "+1 prowess against an attack for all characters in … company" (Foe Dismayed)."""
+    attack = state.get("attack")
+    group = st.company(state, attack["company"]) if attack else _group(state, link)
+    for who in (group or {}).get("chars", ()):
+        add(state, link, info, who, effect["stat"], effect["by"], effect["until"])
+    return part(
+        gettext_noop("alle Charaktere der Gemeinschaft %(value)s %(stat)s"),
+        value=signed(effect["by"]),
+        stat=part(gettext_noop("Kampfgeschick") if effect["stat"] == "prowess" else gettext_noop("Konstitution")),
+    )
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -316,6 +339,8 @@ RESOURCE_HANDLERS = {
     "direct_influence": _direct_influence,
     "defender_chooses": _defender_chooses,
     "cancel_to_hand": _cancel_to_hand,
+    "attach": _attach,
+    "company_modify": _company_modify,
 }
 
 
@@ -329,6 +354,8 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
         return False
     if "char_name" in want and st.info(state, iid)["name_en"] not in want["char_name"]:
         return False
+    if want.get("leader") and not is_leader(st.info(state, iid)):
+        return False
     if "at_site_name" in want:
         group = st.company_of(state, iid)
         site = st.info(state, group["site"])["name_en"] if group and group.get("site") else ""
@@ -340,6 +367,11 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
             for link in state["chain"]
         )
     return True
+
+
+def is_leader(info: dict) -> bool:
+    """A leader ("Leader." among the card's keywords) or The Balrog."""
+    return info["name_en"] == "The Balrog" or bool(info.get("leader"))
 
 
 def _own_in_play(state: State, seat: int, names: list[str]) -> bool:
@@ -373,6 +405,16 @@ def target_ok(state: State, seat: int, target: dict, want: dict) -> bool:
         return False
     if want.get("not_site_keyed") and (attack.get("key") or {}).get("kind") not in ("region", "region_type"):
         return False  # "not keyed to a site": a creature attack keyed to a region (type)
+    if "not_on_target" in want and target["kind"] == "card":  # "Cannot be duplicated on a given faction"
+        names = set(want["not_on_target"])
+        if any(st.info(state, i)["name_en"] in names for i in st.attached(state, target["id"])):
+            return False
+    if want.get("company_leader"):
+        group = st.company(state, attack["company"]) if attack else None
+        if target["kind"] == "character":
+            group = st.company_of(state, target["id"])
+        if group is None or not any(is_leader(st.info(state, c)) for c in group["chars"]):
+            return False
     if want.get("agent") and not (target["kind"] == "card" and state["inst"][target["id"]].get("agent")):
         return False
     if not {"at_site_type", "can_bring", "on_guard"} & want.keys():
@@ -617,3 +659,16 @@ def after_wound(state: State, iid: str, events: list) -> None:
                     data={"kind": "log"},
                 )
             )
+
+
+def deck_exhausted(state: State) -> None:
+    """ "Discard when any play deck is exhausted" (Tribute Garnered): called when a play deck is exhausted."""
+    if not state.get("card_text", True):
+        return
+    for player in state["players"]:
+        for iid in list(player["play"]):
+            if state["inst"][iid]["face_down"] or not state["inst"][iid].get("resolved"):
+                continue
+            found = scripts.entry(st.info(state, iid)["code"])
+            if any(e["do"] == "discard_on_exhaust" for e in (found or {}).get("while_in_play") or ()):
+                st.move(state, iid, "discard")

@@ -16,8 +16,8 @@ from __future__ import annotations
 from matches.engine import rng
 from matches.engine.base import IllegalAction, State, gettext_noop
 
+from . import effects, stats
 from . import state as st
-from . import stats
 from .cardinfo import avatar_kind, influence_cost, is_hazard, key
 from .common import Base, part, signed
 
@@ -110,6 +110,9 @@ class InfluenceMixin(Base):
         if accepted:
             against -= accepted  # an accepted proposal for this attempt (card text the table does not read)
             parts.append(part(gettext_noop("Kartentext %(n)s"), n=signed(-accepted)))
+        for name, value in effects.use(state, who, "influence"):  # a scripted card's "+3 to an influence attempt"
+            against -= value
+            parts.append(part(gettext_noop("%(card)s %(n)s"), card=name, n=signed(-value)))
         state["inst"][who]["tapped"] = True
         player["influence_attempt"] = True
         own, theirs = self._roll2d6(state), self._roll2d6(state)

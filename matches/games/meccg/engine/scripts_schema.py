@@ -60,6 +60,8 @@ EFFECTS = (
     "direct_influence",
     "defender_chooses",
     "cancel_to_hand",
+    "attach",
+    "company_modify",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -71,6 +73,7 @@ CONTINUOUS = (
     "return_to_origin",
     "points_worth",
     "extra_draws",
+    "discard_on_exhaust",
 )
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")
@@ -159,6 +162,7 @@ _CHARACTER = {
     "influencing": {"type": "boolean"},
     "char_name": _WORDS,
     "at_site_name": _WORDS,
+    "leader": {"type": "boolean"},
 }
 _REQUIRES = {
     "type": "object",
@@ -192,6 +196,8 @@ _REQUIRES = {
         "bearer_attacked": {"type": "boolean"},
         "attacker_chooses": {"type": "boolean"},
         "not_site_keyed": {"type": "boolean"},
+        "not_on_target": _WORDS,
+        "company_leader": {"type": "boolean"},
         "can_bring": {
             "type": "object",
             "properties": {"not_race": _WORDS, "influence": {"enum": ["any", "direct"]}},

@@ -201,3 +201,6 @@ def exhaust(state: State, seat: int) -> None:
     for iid in list(player["discard"]):
         move(state, iid, "deck")
     rng.shuffle(state["rng"], player["deck"])
+    from .effects_resources import deck_exhausted  # card text: "Discard when any play deck is exhausted"
+
+    deck_exhausted(state)

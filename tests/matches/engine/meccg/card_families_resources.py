@@ -554,6 +554,52 @@ def short_rest(game, catalogue, code):
     assert game.state["inst"][card]["zone"] == "discard"
 
 
+def tribute(game, catalogue, code):
+    """Tribute Garnered: on one of the player's factions (not another card, not twice on one); one more
+    miscellaneous marshalling point; discarded when a play deck is exhausted."""
+    game.to_phase("organization")
+    hobbits = in_play_for(game, catalogue, 0, HOBBITS)
+    theirs = in_play_for(game, catalogue, 1, "LE-272")  # the opponent's faction
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 0, card, target={"kind": "card", "id": theirs}) == "bad_target"
+    before = game.engine.marshalling_points(game.state, 0).special
+    play(game, 0, card, target={"kind": "card", "id": hobbits})
+    assert game.state["inst"][card]["on"] == hobbits
+    assert game.engine.marshalling_points(game.state, 0).special == before + 1
+    assert refused(game, 0, give(game, catalogue, 0, code), target={"kind": "card", "id": hobbits}) == "bad_target"
+    st.exhaust(game.state, 1)  # any play deck
+    assert game.state["inst"][card]["zone"] == "discard"
+    assert game.engine.marshalling_points(game.state, 0).special == before
+
+
+def foe_dismayed(game, catalogue, code):
+    """Foe Dismayed (the Balrog's): +1 prowess for every character of a leader's company against an attack, for
+    that attack; or +3 to an influence attempt by a leader (not by another)."""
+    company = to_bag_end(game)
+    game.state["players"][0]["alignment"] = "balrog"  # moving by the starter rules was planned as a hero
+    card = give(game, catalogue, 0, code)
+    attacks(game, catalogue, BRIGANDS)  # no leader in the company: no use
+    assert not effects.uses(game.state, 0, card)
+    dice(game, *[(6, 6)] * 20)
+    finish_attack(game)
+    azog = give(game, catalogue, 0, "BA-2", "play")  # a leader
+    company = game.companies(0)[0]
+    company["chars"].append(azog)
+    attacks(game, catalogue, BRIGANDS)
+    play(game, 0, card, mode=0)
+    assert all(effects.has(game.state, c, "prowess") for c in company["chars"])
+    dice(game, *[(6, 6)] * 20)
+    finish_attack(game)
+    assert not any(effects.has(game.state, c, "prowess") for c in company["chars"])
+    game.to_phase("site")
+    game.companies(0)[0]["entered"] = True
+    bilbo = company["chars"][1]
+    second = give(game, catalogue, 0, code)
+    assert refused(game, 0, second, mode=1, target={"kind": "character", "id": bilbo}) == "bad_target"
+    play(game, 0, second, mode=1, target={"kind": "character", "id": azog})
+    assert effects.modifiers(game.state, azog, "influence") == [(game.card(second)["name_de"], 3)]
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -574,5 +620,7 @@ RESOURCE_FAMILIES = {
     overt_allies: _codes("Great Bats", "Regiment of Black Crows"),
     warg_king: _codes("The Warg-king"),
     short_rest: _codes("A Short Rest"),
+    tribute: _codes("Tribute Garnered"),
+    foe_dismayed: _codes("Foe Dismayed"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
