@@ -112,7 +112,7 @@ class InfluenceMixin(Base):
             parts.append(part(gettext_noop("Kartentext %(n)s"), n=signed(-accepted)))
         for name, value in effects.use(state, who, "influence"):  # a scripted card's "+3 to an influence attempt"
             against -= value
-            parts.append(part(gettext_noop("%(card)s %(n)s"), card=name, n=signed(-value)))
+            parts.append(part(gettext_noop("%(card)s %(value)s"), card=name, value=signed(-value)))
         state["inst"][who]["tapped"] = True
         player["influence_attempt"] = True
         own, theirs = self._roll2d6(state), self._roll2d6(state)
