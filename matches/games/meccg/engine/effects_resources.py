@@ -36,6 +36,8 @@ RESOURCE_WORDS = {
     "cancel_to_hand": gettext_noop("Angriff abbrechen, Kreatur auf die Hand"),
     "attach": gettext_noop("auf die Karte legen"),
     "company_modify": gettext_noop("Kampfgeschick der Gemeinschaft"),
+    "return_commands": gettext_noop("andere Befehle auf die Hand"),
+    "return_self": gettext_noop("Karte auf die Hand zurück"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -325,6 +327,26 @@ def _company_modify(ops, state, link, info, effect, events):
     )
 
 
+def _return_commands(ops, state, link, info, effect, events):
+    """ "Return all other command cards on target leader to your hand when this card is played." """
+    who = link["target"]["id"]
+    back = [
+        i
+        for i in st.attached(state, who)
+        if i != link["card"] and "Command" in (st.info(state, i).get("keywords") or ())
+    ]
+    for iid in back:
+        st.move(state, iid, "hand")
+    return part(gettext_noop("andere Befehle auf die Hand: %(cards)s"), cards=[_name(state, i) for i in back] or "–")
+
+
+def _return_self(ops, state, link, info, effect, events):
+    """ "You may return this card to your hand during any organization phase." """
+    if state["inst"][link["card"]]["zone"] == "play":
+        st.move(state, link["card"], "hand")
+    return part(gettext_noop("%(card)s auf die Hand zurück"), card=info["name_de"])
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -341,6 +363,8 @@ RESOURCE_HANDLERS = {
     "cancel_to_hand": _cancel_to_hand,
     "attach": _attach,
     "company_modify": _company_modify,
+    "return_commands": _return_commands,
+    "return_self": _return_self,
 }
 
 
@@ -506,7 +530,7 @@ def _borne(state: State, bearer: str) -> list[str]:
 def direct_influence_bonus(state: State, leader: str) -> int:
     """What card text adds to a character's direct influence in every use (controlling followers, influence
     attempts): "+2 to direct influence" on an item he bears (High Helm), "+6 direct influence until the end of
-    the turn" (Vilya)."""
+    the turn" (Vilya), "-2 to leader's direct influence (to a minimum of 0)" of an event on him."""
     if leader not in state["inst"]:
         return 0
     found = sum(
@@ -514,7 +538,17 @@ def direct_influence_bonus(state: State, leader: str) -> int:
     )
     for iid in _borne(state, leader):
         found += sum(b["by"] for b in _item_text(state, iid).get("direct_influence", ()) if "against" not in b)
-    return found
+        found += sum(_bearer_di(state, iid))
+    # "-2 to leader's direct influence (to a minimum of 0)" (I'll Report You)
+    return max(found, -(st.info(state, leader)["di"] or 0))
+
+
+def _bearer_di(state: State, iid: str) -> list[int]:
+    """``bearer_di`` of a resolved permanent-event lying on the character."""
+    if state["inst"][iid]["face_down"] or not state["inst"][iid].get("resolved") or not state.get("card_text", True):
+        return []
+    found = scripts.entry(st.info(state, iid)["code"])
+    return [e["by"] for e in (found or {}).get("while_in_play") or () if e["do"] == "bearer_di"]
 
 
 def faction_influence(state: State, bearer: str, faction: dict) -> list[tuple[str, int]]:

@@ -62,6 +62,8 @@ EFFECTS = (
     "cancel_to_hand",
     "attach",
     "company_modify",
+    "return_commands",
+    "return_self",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -74,6 +76,7 @@ CONTINUOUS = (
     "points_worth",
     "extra_draws",
     "discard_on_exhaust",
+    "bearer_di",
 )
 ZONES_FROM = ("sideboard", "discard")
 KINDS = ("resource", "hazard", "character", "creature", "hazard_event")

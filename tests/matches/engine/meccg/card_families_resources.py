@@ -600,6 +600,36 @@ def foe_dismayed(game, catalogue, code):
     assert effects.modifiers(game.state, azog, "influence") == [(game.card(second)["name_de"], 3)]
 
 
+def report_you(game, catalogue, code):
+    """I'll Report You: on a leader in the organization phase (not on another character); other command cards
+    on him go back to the hand; −2 to his direct influence (not below 0), +1 prowess to his company; back to the
+    hand in an organization phase (not in another phase)."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    aragorn = company["chars"][0]
+    leader = give(game, catalogue, 0, "AS-2", "play")  # Mauhúr: "Leader."
+    company["chars"].append(leader)
+    older = in_play_for(game, catalogue, 0, code, on=leader)  # another command card on him
+    game.state["inst"][older]["resolved"] = False  # not in force: only the new one counts below
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 0, card, target={"kind": "character", "id": aragorn}) == "bad_target"
+    prowess = stats.prowess(game.state, aragorn)
+    printed = game.card(leader)["di"] or 0
+    assert printed >= 2  # the −2 shows
+    play(game, 0, card, target={"kind": "character", "id": leader})
+    assert game.state["inst"][older]["zone"] == "hand" and game.state["inst"][card]["on"] == leader
+    assert st.direct_influence_free(game.state, leader) == max(0, printed - 2)
+    assert stats.prowess(game.state, aragorn) == prowess + 1
+    game.next_phase()
+    assert refused_use(game, 0, card) == "not_usable"  # only in an organization phase
+    for _ in range(2):
+        _turn_over(game)
+    game.to_phase("organization")
+    game.do(0, type="use_card", card=card)
+    settle(game)
+    assert game.state["inst"][card]["zone"] == "hand" and stats.prowess(game.state, aragorn) == prowess
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -622,5 +652,6 @@ RESOURCE_FAMILIES = {
     short_rest: _codes("A Short Rest"),
     tribute: _codes("Tribute Garnered"),
     foe_dismayed: _codes("Foe Dismayed"),
+    report_you: _codes("I’ll Report You"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
