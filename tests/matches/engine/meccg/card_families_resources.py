@@ -607,7 +607,7 @@ def report_you(game, catalogue, code):
     game.to_phase("organization")
     company = game.companies(0)[0]
     aragorn = company["chars"][0]
-    leader = give(game, catalogue, 0, "AS-2", "play")  # Mauhúr: "Leader."
+    leader = give(game, catalogue, 0, "BA-9", "play")  # Umagaur: "Leader.", direct influence 2
     company["chars"].append(leader)
     older = in_play_for(game, catalogue, 0, code, on=leader)  # another command card on him
     game.state["inst"][older]["resolved"] = False  # not in force: only the new one counts below
