@@ -261,6 +261,8 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
         facts["mp_if_eliminated"] = int(lost.group(1)) if lost else 0
         facts["di_text"] = " ".join(m.group(0) for m in DI_AGAINST.finditer(plain))
         facts["leader"] = bool(re.search(r"\bLeader\.", plain))  # a Balrog's leaders (Foe Dismayed)
+        uses = re.search(r"Can use ([^.]*)\.", plain)  # "Can use shadow-magic and spirit-magic", "Can use sorcery"
+        facts["magic"] = re.findall(r"sorcery|[\w]+-magic", uses.group(1).casefold()) if uses else []
     if subtype == "Faction":
         plain = plain_text(text)
         target = re.search(r"influence check is greater than (\d+)", plain, re.IGNORECASE)

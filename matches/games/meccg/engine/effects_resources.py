@@ -38,6 +38,7 @@ RESOURCE_WORDS = {
     "company_modify": gettext_noop("Kampfgeschick der Gemeinschaft"),
     "return_commands": gettext_noop("andere Befehle auf die Hand"),
     "return_self": gettext_noop("Karte auf die Hand zurück"),
+    "mark_attack": gettext_noop("einmal je Angriff"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -347,6 +348,14 @@ def _return_self(ops, state, link, info, effect, events):
     return part(gettext_noop("%(card)s auf die Hand zurück"), card=info["name_de"])
 
 
+def _mark_attack(ops, state, link, info, effect, events):
+    """ "Cannot be duplicated against a given attack": the attack remembers the card (``not_this_attack``)."""
+    attack = state.get("attack")
+    if attack is not None:
+        attack.setdefault("marked", []).append(info["name_en"])
+    return None
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -365,6 +374,7 @@ RESOURCE_HANDLERS = {
     "company_modify": _company_modify,
     "return_commands": _return_commands,
     "return_self": _return_self,
+    "mark_attack": _mark_attack,
 }
 
 
@@ -379,6 +389,8 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
     if "char_name" in want and st.info(state, iid)["name_en"] not in want["char_name"]:
         return False
     if want.get("leader") and not is_leader(st.info(state, iid)):
+        return False
+    if "magic" in want and not uses_magic(st.info(state, iid), want["magic"]):
         return False
     if "at_site_name" in want:
         group = st.company_of(state, iid)
@@ -396,6 +408,12 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
 def is_leader(info: dict) -> bool:
     """A leader ("Leader." among the card's keywords) or The Balrog."""
     return info["name_en"] == "The Balrog" or bool(info.get("leader"))
+
+
+def uses_magic(info: dict, kind: str) -> bool:
+    """ "a sorcery-using character": "Can use sorcery" in the card data, or a Ringwraith (the cards' "Unless he
+    is a Ringwraith, he makes a corruption check" has him play them)."""
+    return kind in (info.get("magic") or ()) or "ringwraith" in race_keys(info["race"])
 
 
 def _own_in_play(state: State, seat: int, names: list[str]) -> bool:
@@ -439,6 +457,10 @@ def target_ok(state: State, seat: int, target: dict, want: dict) -> bool:
             group = st.company_of(state, target["id"])
         if group is None or not any(is_leader(st.info(state, c)) for c in group["chars"]):
             return False
+    if want.get("not_auto") and attack.get("source") == "auto":
+        return False
+    if "not_this_attack" in want and set(want["not_this_attack"]) & set(attack.get("marked") or ()):
+        return False
     if want.get("agent") and not (target["kind"] == "card" and state["inst"][target["id"]].get("agent")):
         return False
     if not {"at_site_type", "can_bring", "on_guard"} & want.keys():

@@ -64,6 +64,7 @@ EFFECTS = (
     "company_modify",
     "return_commands",
     "return_self",
+    "mark_attack",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -166,6 +167,7 @@ _CHARACTER = {
     "char_name": _WORDS,
     "at_site_name": _WORDS,
     "leader": {"type": "boolean"},
+    "magic": {"enum": ["sorcery", "shadow-magic", "spirit-magic"]},
 }
 _REQUIRES = {
     "type": "object",
@@ -201,6 +203,8 @@ _REQUIRES = {
         "not_site_keyed": {"type": "boolean"},
         "not_on_target": _WORDS,
         "company_leader": {"type": "boolean"},
+        "not_auto": {"type": "boolean"},
+        "not_this_attack": _WORDS,
         "can_bring": {
             "type": "object",
             "properties": {"not_race": _WORDS, "influence": {"enum": ["any", "direct"]}},

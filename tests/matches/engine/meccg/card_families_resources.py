@@ -630,6 +630,31 @@ def report_you(game, catalogue, code):
     assert game.state["inst"][card]["zone"] == "hand" and stats.prowess(game.state, aragorn) == prowess
 
 
+def tormented_earth(game, catalogue, code):
+    """The Tormented Earth: a sorcery-using character (not another) facing a creature attack: −3 to the attack
+    (once per attack) or the attack canceled, a corruption check −4; not against an automatic-attack."""
+    company = to_bag_end(game)
+    aragorn = company["chars"][0]
+    sorcerer = give(game, catalogue, 0, "DM-15", "play")  # The Grimburgoth: "Can use sorcery"
+    company["chars"].append(sorcerer)
+    first, second, third = (give(game, catalogue, 0, code) for _ in range(3))
+    attacks(game, catalogue, BRIGANDS)
+    assert refused(game, 0, first, mode=0, target={"kind": "character", "id": aragorn}) == "bad_target"
+    dice(game, *[(6, 6)] * 4)
+    play(game, 0, first, mode=1, target={"kind": "character", "id": sorcerer})
+    assert game.state["attack"]["prowess_mod"] == -3
+    assert any(line.startswith("Versuchungswurf für") and "−4" in line for line in game.log())
+    assert refused(game, 0, second, mode=1, target={"kind": "character", "id": sorcerer}) == "bad_target"
+    play(game, 0, second, mode=0, target={"kind": "character", "id": sorcerer})
+    assert game.state["attack"] is None
+    game.to_phase("site")
+    moria = game.find(0, "sites", "TW-413")
+    st.move(game.state, moria, "play")
+    game.companies(0)[0]["site"] = moria
+    game.do(0, type="enter_site")
+    assert game.state["attack"]["source"] == "auto" and not effects.uses(game.state, 0, third)
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -653,5 +678,6 @@ RESOURCE_FAMILIES = {
     tribute: _codes("Tribute Garnered"),
     foe_dismayed: _codes("Foe Dismayed"),
     report_you: _codes("I’ll Report You"),
+    tormented_earth: _codes("The Tormented Earth"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
