@@ -39,6 +39,7 @@ RESOURCE_WORDS = {
     "return_commands": gettext_noop("andere Befehle auf die Hand"),
     "return_self": gettext_noop("Karte auf die Hand zurück"),
     "mark_attack": gettext_noop("einmal je Angriff"),
+    "influence_character": gettext_noop("Einflusswurf gegen einen Charakter"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -356,6 +357,18 @@ def _mark_attack(ops, state, link, info, effect, events):
     return None
 
 
+def _influence_character(ops, state, link, info, effect, events):
+    """ "+5 to an influence check against a character by a diplomat" (Old Friendship): used by the next attempt
+    on an opponent's character (influence.py), not by a faction's check."""
+    who = link["target"]["id"]
+    add(state, link, info, who, "influence_character", effect["by"], "check")
+    return part(
+        gettext_noop("%(character)s %(value)s auf den nächsten Einflusswurf gegen einen Charakter"),
+        character=_name(state, who),
+        value=signed(effect["by"]),
+    )
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -375,6 +388,7 @@ RESOURCE_HANDLERS = {
     "return_commands": _return_commands,
     "return_self": _return_self,
     "mark_attack": _mark_attack,
+    "influence_character": _influence_character,
 }
 
 
@@ -728,3 +742,20 @@ def deck_exhausted(state: State) -> None:
             found = scripts.entry(st.info(state, iid)["code"])
             if any(e["do"] == "discard_on_exhaust" for e in (found or {}).get("while_in_play") or ()):
                 st.move(state, iid, "discard")
+
+
+def attempt_influence(state: State, who: str, target: dict) -> list[tuple[str, int]]:
+    """(card name, value) that card text adds to an influence attempt on an opponent's card: against a faction
+    the items and allies of ``faction_influence``; against a character "+2 to direct influence used against an
+    Elf character" (Elf-stone) and "+5 to an influence check against a character" (Old Friendship)."""
+    if target["subtype"] == "Faction":
+        return faction_influence(state, who, target)
+    if target["type"] != "Character":
+        return []
+    found = use(state, who, "influence_character")
+    for iid in _borne(state, who):
+        for bonus in _item_text(state, iid).get("direct_influence", ()):
+            against = race_keys(",".join(w for w in bonus.get("against", ()) if w.casefold() != "factions"))
+            if against & race_keys(target["race"]):
+                found.append((st.info(state, iid)["name_de"], bonus["by"]))
+    return found

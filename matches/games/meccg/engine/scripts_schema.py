@@ -65,6 +65,7 @@ EFFECTS = (
     "return_commands",
     "return_self",
     "mark_attack",
+    "influence_character",
 )
 CONTINUOUS = (
     "attack_bonus",

@@ -655,6 +655,65 @@ def tormented_earth(game, catalogue, code):
     assert game.state["attack"]["source"] == "auto" and not effects.uses(game.state, 0, third)
 
 
+def eye_never_sleeping(game, catalogue, code):
+    """Eye Never Sleeping: only if the player is Sauron (The Lidless Eye or Sauron in play); cancels a hazard
+    creature attack."""
+    company = to_bag_end(game)
+    company["limit"] = 4
+    card = give(game, catalogue, 0, code)
+    attacks(game, catalogue, BRIGANDS)
+    assert not effects.uses(game.state, 0, card)  # not Sauron
+    dice(game, *[(6, 6)] * 20)
+    finish_attack(game)
+    in_play_for(game, catalogue, 0, "LE-203")  # The Lidless Eye: "You are Sauron"
+    creature = attacks(game, catalogue, BRIGANDS)
+    play(game, 0, card)
+    assert game.state["attack"] is None and game.state["inst"][creature]["zone"] == "discard"
+
+
+def old_friendship(game, catalogue, code):
+    """Old Friendship: +5 to the next influence check of a diplomat against a character (not against a faction);
+    or +4 to a corruption check of a character in a diplomat's company."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    elrond = give(game, catalogue, 0, ELROND, "play")  # a diplomat
+    company["chars"].append(elrond)
+    bilbo = company["chars"][1]
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 0, card, mode=0, target={"kind": "character", "id": bilbo}) == "bad_target"
+    play(game, 0, card, mode=0, target={"kind": "character", "id": elrond})
+    name = game.card(card)["name_de"]
+    assert effects_resources.faction_influence(game.state, elrond, catalogue[HOBBITS]) == []
+    assert effects_resources.attempt_influence(game.state, elrond, catalogue["LE-11"]) == [(name, 5)]  # Gorbag
+    assert effects_resources.attempt_influence(game.state, elrond, catalogue["LE-11"]) == []  # used
+    second = give(game, catalogue, 0, code)
+    play(game, 0, second, mode=1, target={"kind": "character", "id": bilbo}, actor=elrond)
+    dice(game, (1, 1))
+    game.do(0, type="corruption_check", character=bilbo)
+    line = next(line for line in reversed(game.log()) if line.startswith("Versuchungswurf für Bilbo"))
+    assert "+4" in line, line
+
+
+def elf_stone(game, catalogue, code):
+    """Elf-stone: +2 to direct influence against an Elf character or an Elf faction (not others); not two on a
+    character."""
+    game.to_phase("organization")
+    aragorn, bilbo = game.companies(0)[0]["chars"]
+    stone = give(game, catalogue, 0, code, "play")
+    game.state["inst"][stone]["on"] = aragorn
+    name = game.card(stone)["name_de"]
+    elves = next(c for c, i in catalogue.items() if i["subtype"] == "Faction" and "elf" in effects.race_keys(i["race"]))
+    assert effects_resources.faction_influence(game.state, aragorn, catalogue[elves]) == [(name, 2)]
+    assert effects_resources.faction_influence(game.state, aragorn, catalogue[HOBBITS]) == []
+    assert effects_resources.attempt_influence(game.state, aragorn, catalogue[ELROND]) == [(name, 2)]  # an Elf
+    assert effects_resources.attempt_influence(game.state, aragorn, catalogue["LE-11"]) == []  # an Orc
+    other = give(game, catalogue, 0, code, "play")
+    game.state["inst"][other]["on"] = bilbo
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="transfer_item", card=other, character=aragorn)
+    assert error.value.code == "duplicated_on_character"
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -679,5 +738,8 @@ RESOURCE_FAMILIES = {
     foe_dismayed: _codes("Foe Dismayed"),
     report_you: _codes("I’ll Report You"),
     tormented_earth: _codes("The Tormented Earth"),
+    eye_never_sleeping: _codes("Eye Never Sleeping"),
+    old_friendship: _codes("Old Friendship"),
+    elf_stone: _codes("Elf-stone"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
