@@ -200,6 +200,7 @@ _REQUIRES = {
         "deck_min": {"type": "integer", "minimum": 1},
         "not_this_turn": _WORDS,
         "bearer_attacked": {"type": "boolean"},
+        "both_struck": {"type": "boolean"},
         "attacker_chooses": {"type": "boolean"},
         "not_site_keyed": {"type": "boolean"},
         "not_on_target": _WORDS,

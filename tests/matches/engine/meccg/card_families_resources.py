@@ -714,6 +714,31 @@ def elf_stone(game, catalogue, code):
     assert error.value.code == "duplicated_on_character"
 
 
+def war_warg(game, catalogue, code):
+    """War-warg: when it and its controlling character both face strikes of one attack, it taps to give him +2
+    body for that attack (not when only he does)."""
+    aragorn, bilbo = to_bag_end(game)["chars"]
+    warg = give(game, catalogue, 0, code, "play")
+    game.state["inst"][warg]["on"] = aragorn
+    body = stats.body(game.state, aragorn)
+    dice(game, *[(6, 6)] * 20)
+    attacks(game, catalogue, BY_RACE["Orc"])
+    _assign(game, aragorn, bilbo)
+    assert not effects_abilities.ability_uses(game.state, 0, warg)
+    finish_attack(game)
+    for who in (aragorn, bilbo):
+        game.state["inst"][who].update(tapped=False, wounded=False)  # the defender assigns to untapped ones
+    attacks(game, catalogue, BY_RACE["Orc"])
+    _assign(game, aragorn, warg)
+    game.do(0, type="resolve_strike", character=aragorn)
+    assert game.state["attack"]["window"]["name"] == "strike"
+    game.do(0, type="use_card", card=warg, target={"kind": "character", "id": aragorn})
+    settle(game)
+    assert game.state["inst"][warg]["tapped"] and stats.body(game.state, aragorn) == body + 2
+    finish_attack(game)
+    assert stats.body(game.state, aragorn) == body
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -741,5 +766,6 @@ RESOURCE_FAMILIES = {
     eye_never_sleeping: _codes("Eye Never Sleeping"),
     old_friendship: _codes("Old Friendship"),
     elf_stone: _codes("Elf-stone"),
+    war_warg: _codes("War-warg"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
