@@ -68,6 +68,8 @@ def ability_uses(state: State, seat: int, iid: str) -> list[tuple[int, dict, lis
             group = st.company_of(state, bearer_of(state, iid) or "")
             attack = state.get("attack")
             pairs = pairs if group and attack and attack["company"] == group["id"] else []
+        if ability["requires"].get("bearer_or_self"):  # "a strike … against its bearer or itself"
+            pairs = [(t, a) for t, a in pairs if t.get("id") in (iid, bearer_of(state, iid))]
         if ability["requires"].get("both_struck"):  # "the War-warg and its controlling character are both targets"
             assigned = (state.get("attack") or {}).get("assigned") or {}
             pairs = pairs if iid in assigned and bearer_of(state, iid) in assigned else []

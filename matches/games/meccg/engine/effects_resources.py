@@ -525,10 +525,19 @@ def refuse_keyed(state: State, group: dict, keyed) -> None:
 
 
 def extra_regions(state: State, group: dict) -> int:
-    """How many more regions the company's movement may cross this turn (Cram: "play an additional region")."""
-    return sum(
+    """How many more regions the company's movement may cross this turn (Cram: "play an additional region"; Noble
+    Steed: "If each character in a company controls a Noble Steed (or Bill the Pony or Shadowfax), the company may
+    move up to two additional regions")."""
+    found = sum(
         e["by"] for e in state.get("effects") or () if e["target"] == group["id"] and e["stat"] == "extra_region"
     )
+    allies = {c: [i for i in _borne(state, c) if st.info(state, i)["type"] == "Resource"] for c in group["chars"]}
+    for ally in {i for mine in allies.values() for i in mine}:
+        steed = card_facts(state, ally).get("steed_regions")
+        names = set(steed["steeds"]) if steed else set()
+        if steed and all(any(st.info(state, i)["name_en"] in names for i in mine) for mine in allies.values()):
+            return found + steed["by"]
+    return found
 
 
 def strike_roll(ops, state: State, iid: str, mods: list) -> tuple[int, int]:

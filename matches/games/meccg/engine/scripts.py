@@ -126,6 +126,8 @@ def _normalise(code: str, raw: dict[str, Any]) -> dict[str, Any]:
             "discard_if_wounded",
             "one_per_company",
             "company_influence",
+            "no_strike_at_site",
+            "steed_regions",
         )
         item = {word: raw[word] for word in words if word in raw}
         return {**entry, "kind": "static", "static": raw["static"], "modes": [], "item": item}

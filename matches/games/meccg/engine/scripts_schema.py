@@ -201,6 +201,7 @@ _REQUIRES = {
         "not_this_turn": _WORDS,
         "bearer_attacked": {"type": "boolean"},
         "both_struck": {"type": "boolean"},
+        "bearer_or_self": {"type": "boolean"},
         "attacker_chooses": {"type": "boolean"},
         "not_site_keyed": {"type": "boolean"},
         "not_on_target": _WORDS,
@@ -313,6 +314,13 @@ SCHEMA = {
         },
         "ring_test": _BY,
         "not_attacked": {"type": "boolean"},
+        "no_strike_at_site": {"type": "boolean"},
+        "steed_regions": {
+            "type": "object",
+            "properties": {"by": _BY, "steeds": _WORDS},
+            "required": ["by", "steeds"],
+            "additionalProperties": False,
+        },
         "discard_if_wounded": {"type": "boolean"},
         "one_per_company": {"type": "boolean"},
         "company_influence": {

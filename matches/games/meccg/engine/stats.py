@@ -131,7 +131,11 @@ def fighters(state: State, group: dict) -> list[str]:
 
 
 def _not_attacked(state: State, ally: str) -> bool:
-    """ "May not be attacked" (Great Bats): the ally is assigned no strike."""
+    """ "May not be attacked" (Great Bats): the ally is assigned no strike; "May not face any strike at a site or
+    from an automatic-attack" (Blackbole)."""
     from .effects_resources import card_facts
 
-    return bool(card_facts(state, ally).get("not_attacked"))
+    facts = card_facts(state, ally)
+    attack = state.get("attack") or {}
+    at_site = attack.get("source") == "auto" or (state.get("turn") or {}).get("phase") == "site"
+    return bool(facts.get("not_attacked") or (facts.get("no_strike_at_site") and at_site))

@@ -5,7 +5,7 @@ timings refused, an effect for the turn gone when the turn is over."""
 import pytest
 
 from matches.engine.base import IllegalAction
-from matches.games.meccg.engine import effects, effects_abilities, effects_resources, scripts, stats
+from matches.games.meccg.engine import effects, effects_abilities, effects_resources, scripts, sites, stats
 from matches.games.meccg.engine import state as st
 from matches.games.meccg.engine.common import signed
 from matches.games.meccg.engine.keying import Key
@@ -129,15 +129,15 @@ def goblin_town(game, catalogue, code):
     assert game.state["attack"] and game.state["attack"]["card"] == creature
 
 
-def _long_route(state, origin, sites):
-    """A route of MAX_REGIONS + 1 regions (no region twice) from the origin to one of these sites."""
+def _long_route(state, origin, sites, length=MAX_REGIONS + 1):
+    """A route of ``length`` regions (no region twice) from the origin to one of these sites."""
     graph = _adjacent(state["regions"], "hero")
     start = canonical_region(state["regions"], st.info(state, origin)["region"])
     goals = {canonical_region(state["regions"], st.info(state, s)["region"]): s for s in sites}
     paths = [[start]]
     while paths:
         path = paths.pop()
-        if len(path) == MAX_REGIONS + 1:
+        if len(path) == length:
             if path[-1] in goals:
                 return goals[path[-1]], path
             continue
@@ -739,6 +739,65 @@ def war_warg(game, catalogue, code):
     assert stats.body(game.state, aragorn) == body
 
 
+def _site_named(catalogue, name):
+    return next(c for c, i in catalogue.items() if i["type"] == "Site" and i["name_en"] == name)
+
+
+def blackbole(game, catalogue, code):
+    """Blackbole: playable at the sites of Western, Heart of and Southern Mirkwood but Dol Guldur; faces no strike
+    at a site or from an automatic-attack (but a creature's on the road)."""
+    ally = catalogue[code]
+    assert not sites.named_site_problem(ally, catalogue[_site_named(catalogue, "Woodmen-town")])
+    assert sites.named_site_problem(ally, catalogue[_site_named(catalogue, "Dol Guldur")])
+    assert sites.named_site_problem(ally, catalogue["TW-421"])  # Rivendell
+    aragorn = to_bag_end(game)["chars"][0]
+    bole = give(game, catalogue, 0, code, "play")
+    game.state["inst"][bole]["on"] = aragorn
+    attacks(game, catalogue, BRIGANDS)
+    assert bole in stats.fighters(game.state, game.companies(0)[0])
+    dice(game, *[(6, 6)] * 30)
+    finish_attack(game)
+    game.to_phase("site")
+    moria = game.find(0, "sites", "TW-413")
+    st.move(game.state, moria, "play")
+    game.companies(0)[0]["site"] = moria
+    game.do(0, type="enter_site")
+    assert game.state["attack"]["source"] == "auto"
+    assert bole not in stats.fighters(game.state, game.companies(0)[0])
+
+
+def noble_steed(game, catalogue, code):
+    """Noble Steed: two more regions when each character controls a steed (Bill the Pony counts); tapped, cancels
+    a strike against its bearer (not against another character)."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    aragorn, bilbo = company["chars"]
+    steed = give(game, catalogue, 0, code, "play")
+    game.state["inst"][steed]["on"] = aragorn
+    site, route = _long_route(game.state, company["site"], game.state["players"][0]["sites"], MAX_REGIONS + 2)
+    move = {"type": "plan_movement", "company": company["id"], "site": site, "kind": "region", "route": route}
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, **move)  # Bilbo has no steed
+    assert error.value.code == "too_many_regions"
+    pony = give(game, catalogue, 0, next(c for c, i in catalogue.items() if i["name_en"] == "Bill the Pony"), "play")
+    game.state["inst"][pony]["on"] = bilbo
+    game.do(0, **move)
+    game.do(0, type="cancel_movement", company=company["id"])
+    game.state["inst"][pony]["on"] = None
+    st.move(game.state, pony, "discard")
+    to_bag_end(game)
+    attacks(game, catalogue, BY_RACE["Orc"])
+    _assign(game, aragorn, bilbo)
+    dice(game, *[(6, 6)] * 30)
+    game.do(0, type="resolve_strike", character=bilbo)  # not its bearer: no window for the steed
+    assert not game.state["inst"][steed]["tapped"]
+    game.do(0, type="resolve_strike", character=aragorn)
+    game.do(0, type="use_card", card=steed, target={"kind": "character", "id": aragorn})
+    settle(game)
+    assert game.state["inst"][steed]["tapped"]
+    assert any("Hieb gegen Aragorn II abgebrochen" in line for line in game.log())
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -767,5 +826,7 @@ RESOURCE_FAMILIES = {
     old_friendship: _codes("Old Friendship"),
     elf_stone: _codes("Elf-stone"),
     war_warg: _codes("War-warg"),
+    blackbole: _codes("Blackbole"),
+    noble_steed: _codes("Noble Steed"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
