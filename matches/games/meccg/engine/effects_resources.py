@@ -768,3 +768,15 @@ def attempt_influence(state: State, who: str, target: dict) -> list[tuple[str, i
             if against & race_keys(target["race"]):
                 found.append((st.info(state, iid)["name_de"], bonus["by"]))
     return found
+
+
+def strike_body(state: State, attack: dict) -> list[tuple[str, int]]:
+    """(card name, value) of the weapons of the character facing the strike that modify the strike's body in its
+    body check: "-2 to strike's body against a Dragon or Drake strike" (Wormsbane)."""
+    found = []
+    for iid in _borne(state, attack.get("strike") or ""):
+        for bonus in card_facts(state, iid).get("strike_body", ()):
+            against = bonus.get("against")
+            if not against or race_keys(attack.get("race") or "") & race_keys(",".join(against)):
+                found.append((st.info(state, iid)["name_de"], bonus["by"]))
+    return found

@@ -128,6 +128,7 @@ def _normalise(code: str, raw: dict[str, Any]) -> dict[str, Any]:
             "company_influence",
             "no_strike_at_site",
             "steed_regions",
+            "strike_body",
         )
         item = {word: raw[word] for word in words if word in raw}
         return {**entry, "kind": "static", "static": raw["static"], "modes": [], "item": item}

@@ -315,6 +315,16 @@ SCHEMA = {
         "ring_test": _BY,
         "not_attacked": {"type": "boolean"},
         "no_strike_at_site": {"type": "boolean"},
+        "strike_body": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"by": _BY, "against": _WORDS},
+                "required": ["by"],
+                "additionalProperties": False,
+            },
+            "minItems": 1,
+        },
         "steed_regions": {
             "type": "object",
             "properties": {"by": _BY, "steeds": _WORDS},

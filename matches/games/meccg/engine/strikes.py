@@ -145,7 +145,9 @@ class StrikesMixin(Base):
             attack["defeated"] += 1
             return
         dice = self._roll2d6(state)
-        body = attack["body"] + sum(v for _, v in effects.modifiers(state, attack["strike"], "strike_body"))
+        found = effects.modifiers(state, attack["strike"], "strike_body")
+        found += effects_resources.strike_body(state, attack)  # a weapon's "-2 to strike's body against …"
+        body = attack["body"] + sum(v for _, v in found)
         beaten = sum(dice) > body
         if beaten:
             attack["defeated"] += 1
@@ -233,4 +235,6 @@ def describe_strike(attack: dict, state: State, stat: str) -> str | dict:
     """ "12 + Leidenschaft des Zorns 2 = 14": the strike's prowess or body with the cards on it, for the log."""
     base = (attack["prowess"] + attack.get("prowess_mod", 0)) if stat == "prowess" else attack["body"]
     mods = effects.modifiers(state, attack["strike"], f"strike_{stat}") if attack.get("strike") else []
+    if stat == "body" and attack.get("strike"):
+        mods = mods + effects_resources.strike_body(state, attack)
     return stats.describe_values(base, mods)

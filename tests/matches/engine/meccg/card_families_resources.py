@@ -5,7 +5,7 @@ timings refused, an effect for the turn gone when the turn is over."""
 import pytest
 
 from matches.engine.base import IllegalAction
-from matches.games.meccg.engine import effects, effects_abilities, effects_resources, scripts, sites, stats
+from matches.games.meccg.engine import effects, effects_abilities, effects_resources, scripts, sites, stats, strikes
 from matches.games.meccg.engine import state as st
 from matches.games.meccg.engine.common import signed
 from matches.games.meccg.engine.keying import Key
@@ -798,6 +798,23 @@ def noble_steed(game, catalogue, code):
     assert any("Hieb gegen Aragorn II abgebrochen" in line for line in game.log())
 
 
+def wormsbane(game, catalogue, code):
+    """Wormsbane: +2 prowess (to 9); against a Dragon or Drake +4 (to 12) and −2 to the strike's body in its body
+    check (not against others)."""
+    game.to_phase("organization")
+    aragorn = game.companies(0)[0]["chars"][0]
+    base = game.card(aragorn)["prowess"]
+    worm = give(game, catalogue, 0, code, "play")
+    game.state["inst"][worm]["on"] = aragorn
+    assert stats.prowess(game.state, aragorn, against="Men") == min(base + 2, 9)
+    assert stats.prowess(game.state, aragorn, against="Drake") == min(base + 4, 12)
+    name = game.card(worm)["name_de"]
+    assert effects_resources.strike_body(game.state, {"strike": aragorn, "race": "Dragon"}) == [(name, -2)]
+    assert effects_resources.strike_body(game.state, {"strike": aragorn, "race": "Men"}) == []
+    attack = {"strike": aragorn, "race": "Drake", "prowess": 10, "body": 8}
+    assert strikes.describe_strike(attack, game.state, "body")["params"]["total"] == 6  # shown in the log
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -828,5 +845,6 @@ RESOURCE_FAMILIES = {
     war_warg: _codes("War-warg"),
     blackbole: _codes("Blackbole"),
     noble_steed: _codes("Noble Steed"),
+    wormsbane: _codes("Wormsbane"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
