@@ -40,6 +40,7 @@ RESOURCE_WORDS = {
     "return_self": gettext_noop("Karte auf die Hand zurück"),
     "mark_attack": gettext_noop("einmal je Angriff"),
     "influence_character": gettext_noop("Einflusswurf gegen einen Charakter"),
+    "cancel_auto_attacks": gettext_noop("automatische Angriffe abbrechen"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -369,6 +370,21 @@ def _influence_character(ops, state, link, info, effect, events):
     )
 
 
+def _cancel_auto_attacks(ops, state, link, info, effect, events):
+    """ "cancel all automatic-attacks at a site against the bearer's company, any influence attempts against
+    factions at the site this turn are modified by +2" (Blasting Fire)."""
+    attack = state.get("attack")
+    group = st.company(state, attack["company"]) if attack else None
+    if attack is None or group is None:
+        return None
+    attack["queue"] = [queued for queued in attack.get("queue") or () if queued.get("source") != "auto"]
+    add(state, link, info, group["id"], "faction_bonus", 2, "turn")
+    _cancel_attack(ops, state, link, info, effect, events)
+    return part(
+        gettext_noop("automatische Angriffe abgebrochen; +2 auf Einflussversuche gegen Heere hier in dieser Runde")
+    )
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -389,6 +405,7 @@ RESOURCE_HANDLERS = {
     "return_self": _return_self,
     "mark_attack": _mark_attack,
     "influence_character": _influence_character,
+    "cancel_auto_attacks": _cancel_auto_attacks,
 }
 
 
@@ -602,7 +619,11 @@ def faction_influence(state: State, bearer: str, faction: dict) -> list[tuple[st
     the company with "+2 to any influence attempt by a character in his company against a Wolf faction"."""
     group = st.company_of(state, bearer)
     company = [(iid, "company_influence") for c in (group["chars"] if group else ()) for iid in _borne(state, c)]
-    found = []
+    found = [
+        (e["name"], e["by"])
+        for e in state.get("effects") or ()
+        if group and e["target"] == group["id"] and e["stat"] == "faction_bonus"
+    ]
     for iid, word in [(iid, "direct_influence") for iid in _borne(state, bearer)] + company:
         for bonus in _item_text(state, iid).get(word, ()):
             against = {word.casefold() for word in bonus.get("against", ())}

@@ -66,6 +66,7 @@ EFFECTS = (
     "return_self",
     "mark_attack",
     "influence_character",
+    "cancel_auto_attacks",
 )
 CONTINUOUS = (
     "attack_bonus",

@@ -815,6 +815,31 @@ def wormsbane(game, catalogue, code):
     assert strikes.describe_strike(attack, game.state, "body")["params"]["total"] == 6  # shown in the log
 
 
+def blasting_fire(game, catalogue, code):
+    """Blasting Fire: discarded, cancels the automatic-attacks at the site on the bearer's company (not a creature's
+    attack), and influence attempts against factions there get +2 this turn."""
+    aragorn = to_bag_end(game)["chars"][0]
+    fire = give(game, catalogue, 0, code, "play")
+    game.state["inst"][fire]["on"] = aragorn
+    attacks(game, catalogue, BRIGANDS)
+    assert not effects_abilities.ability_uses(game.state, 0, fire)
+    dice(game, *[(6, 6)] * 30)
+    finish_attack(game)
+    game.to_phase("site")
+    moria = game.find(0, "sites", "TW-413")
+    st.move(game.state, moria, "play")
+    game.companies(0)[0]["site"] = moria
+    game.do(0, type="enter_site")
+    assert game.state["attack"]["source"] == "auto"
+    game.do(0, type="use_card", card=fire)
+    settle(game)
+    assert game.state["attack"] is None and game.state["inst"][fire]["zone"] == "discard"
+    name = game.card(fire)["name_de"]
+    assert effects_resources.faction_influence(game.state, aragorn, catalogue[HOBBITS]) == [(name, 2)]
+    _turn_over(game)
+    assert effects_resources.faction_influence(game.state, aragorn, catalogue[HOBBITS]) == []
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -846,5 +871,6 @@ RESOURCE_FAMILIES = {
     blackbole: _codes("Blackbole"),
     noble_steed: _codes("Noble Steed"),
     wormsbane: _codes("Wormsbane"),
+    blasting_fire: _codes("Blasting Fire"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
