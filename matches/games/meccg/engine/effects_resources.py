@@ -41,6 +41,7 @@ RESOURCE_WORDS = {
     "mark_attack": gettext_noop("einmal je Angriff"),
     "influence_character": gettext_noop("Einflusswurf gegen einen Charakter"),
     "cancel_auto_attacks": gettext_noop("automatische Angriffe abbrechen"),
+    "strikes_fail": gettext_noop("alle Hiebe scheitern"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -385,6 +386,16 @@ def _cancel_auto_attacks(ops, state, link, info, effect, events):
     )
 
 
+def _strikes_fail(ops, state, link, info, effect, events):
+    """ "cause all strikes from all attacks of a … creature keyed to a site to fail (resulting body checks for the
+    creature are modified by -2)": for this creature's attacks this turn."""
+    attack = state.get("attack")
+    if not attack or not attack.get("card"):
+        return None
+    add(state, link, info, attack["card"], "strikes_fail", effect.get("by", -2), "turn")
+    return part(gettext_noop("alle Hiebe von %(card)s scheitern"), card=_name(state, attack["card"]))
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -406,6 +417,7 @@ RESOURCE_HANDLERS = {
     "mark_attack": _mark_attack,
     "influence_character": _influence_character,
     "cancel_auto_attacks": _cancel_auto_attacks,
+    "strikes_fail": _strikes_fail,
 }
 
 
@@ -489,6 +501,10 @@ def target_ok(state: State, seat: int, target: dict, want: dict) -> bool:
         if group is None or not any(is_leader(st.info(state, c)) for c in group["chars"]):
             return False
     if want.get("not_auto") and attack.get("source") == "auto":
+        return False
+    if want.get("site_keyed") and (attack.get("key") or {}).get("kind") not in ("site", "site_type"):
+        return False
+    if "not_attack_race" in want and race_keys(attack.get("race") or "") & race_keys(",".join(want["not_attack_race"])):
         return False
     if "not_this_attack" in want and set(want["not_this_attack"]) & set(attack.get("marked") or ()):
         return False
@@ -791,10 +807,37 @@ def attempt_influence(state: State, who: str, target: dict) -> list[tuple[str, i
     return found
 
 
+def strike_fails(ops, state: State, iid: str, events: list) -> bool:
+    """The strike against ``iid`` fails without a roll (Liquid Fire on the attacking creature)."""
+    found = _failing(state, state["attack"])
+    if found is None:
+        return False
+    state["inst"][iid]["tapped"] = True  # he faced the strike
+    events.append(
+        Event(
+            Text(
+                gettext_noop("Hieb gegen %(character)s: %(card)s lässt ihn scheitern."),
+                {"character": _name(state, iid), "card": found["name"]},
+            ),
+            data={"kind": "log"},
+        )
+    )
+    return True
+
+
+def _failing(state: State, attack: dict) -> dict | None:
+    creature = attack.get("card")
+    return next(
+        (e for e in state.get("effects") or () if creature and e["target"] == creature and e["stat"] == "strikes_fail"),
+        None,
+    )
+
+
 def strike_body(state: State, attack: dict) -> list[tuple[str, int]]:
     """(card name, value) of the weapons of the character facing the strike that modify the strike's body in its
     body check: "-2 to strike's body against a Dragon or Drake strike" (Wormsbane)."""
-    found = []
+    failing = _failing(state, attack)
+    found = [(failing["name"], failing["by"])] if failing else []
     for iid in _borne(state, attack.get("strike") or ""):
         for bonus in card_facts(state, iid).get("strike_body", ()):
             against = bonus.get("against")

@@ -67,6 +67,7 @@ EFFECTS = (
     "mark_attack",
     "influence_character",
     "cancel_auto_attacks",
+    "strikes_fail",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -203,6 +204,8 @@ _REQUIRES = {
         "bearer_attacked": {"type": "boolean"},
         "both_struck": {"type": "boolean"},
         "bearer_or_self": {"type": "boolean"},
+        "site_keyed": {"type": "boolean"},
+        "not_attack_race": _WORDS,
         "attacker_chooses": {"type": "boolean"},
         "not_site_keyed": {"type": "boolean"},
         "not_on_target": _WORDS,

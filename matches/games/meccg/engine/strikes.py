@@ -72,6 +72,9 @@ class StrikesMixin(Base):
         attack = state["attack"]
         card = state["inst"][iid]
         name = st.info(state, iid)["name_de"]
+        if effects_resources.strike_fails(self, state, iid, events):  # Liquid Fire: "all strikes … fail"
+            self._strike_failed(state, events)
+            return False
         mods = []
         total_mod = support - attack["assigned"][iid]
         if card["wounded"]:

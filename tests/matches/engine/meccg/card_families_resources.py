@@ -840,6 +840,34 @@ def blasting_fire(game, catalogue, code):
     assert effects_resources.faction_influence(game.state, aragorn, catalogue[HOBBITS]) == []
 
 
+def liquid_fire(game, catalogue, code):
+    """Liquid Fire: discarded against a creature keyed to a site (not to a region), every strike of it fails
+    without a roll; the creature is defeated."""
+    company = to_bag_end(game)
+    company["limit"] = 4
+    aragorn, bilbo = company["chars"]
+    fire = give(game, catalogue, 0, code, "play")
+    game.state["inst"][fire]["on"] = aragorn
+    _attack_keyed(game, catalogue, BRIGANDS, Key("region_type", "w"))
+    assert not effects_abilities.ability_uses(game.state, 0, fire)
+    dice(game, *[(6, 6)] * 30)
+    finish_attack(game)
+    for who in (aragorn, bilbo):
+        game.state["inst"][who].update(tapped=False, wounded=False)
+    creature = _attack_keyed(game, catalogue, BY_RACE["Orc"], Key("site_type", "R"))
+    game.do(0, type="use_card", card=fire)
+    settle(game)
+    assert game.state["inst"][fire]["zone"] == "discard"
+    _assign(game, aragorn, bilbo)
+    dice(game, (1, 1), (1, 1), (1, 1), (1, 1))  # rolls that would lose
+    game.do(0, type="resolve_strike", character=aragorn)
+    game.do(0, type="resolve_strike", character=bilbo)
+    assert sum("lässt ihn scheitern" in line for line in game.log()) == 2
+    assert not game.state["inst"][aragorn]["wounded"] and not game.state["inst"][bilbo]["wounded"]
+    finish_attack(game)
+    assert game.state["inst"][creature]["zone"] == "mp"  # defeated
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -872,5 +900,6 @@ RESOURCE_FAMILIES = {
     noble_steed: _codes("Noble Steed"),
     wormsbane: _codes("Wormsbane"),
     blasting_fire: _codes("Blasting Fire"),
+    liquid_fire: _codes("Liquid Fire"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
