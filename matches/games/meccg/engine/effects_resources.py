@@ -650,9 +650,17 @@ def faction_influence(state: State, bearer: str, faction: dict) -> list[tuple[st
 
 def refuse_duplicate(state: State, item: dict, bearer: str) -> None:
     """ "Cannot be duplicated on a given character" (or "in a given company"): not played on, or given to, a
-    character bearing one (in a company with one)."""
+    character bearing one (in a company with one); "May only be borne by a character with a prowess of 6 or
+    more" (Thong of Fire)."""
     found = scripts.entry(item["code"]) if state.get("card_text", True) else None
     facts = (found or {}).get("item") or {}
+    if "min_prowess" in facts and stats.prowess(state, bearer) < facts["min_prowess"]:
+        raise IllegalAction(
+            "bearer_too_weak",
+            gettext_noop("%(card)s darf nur ein Charakter mit Kampfgeschick %(n)s oder mehr tragen."),
+            card=item["name_de"],
+            n=facts["min_prowess"],
+        )
     group = st.company_of(state, bearer)
     holders = (group["chars"] if group else [bearer]) if facts.get("one_per_company") else [bearer]
     if not (facts.get("one_per_character") or facts.get("one_per_company")):
@@ -844,3 +852,14 @@ def strike_body(state: State, attack: dict) -> list[tuple[str, int]]:
             if not against or race_keys(attack.get("race") or "") & race_keys(",".join(against)):
                 found.append((st.info(state, iid)["name_de"], bonus["by"]))
     return found
+
+
+def no_stay_penalty(state: State, iid: str) -> bool:
+    """ "Warrior only: … if bearer chooses not to tap against a strike, he receives no prowess penalty" (Thong of
+    Fire): an item he bears says so and he has the skill."""
+    skills = st.info(state, iid)["skills"].casefold()
+    return any(
+        card_facts(state, i).get("no_stay_penalty") in skills
+        for i in _borne(state, iid)
+        if card_facts(state, i).get("no_stay_penalty")
+    )

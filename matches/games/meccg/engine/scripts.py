@@ -129,6 +129,8 @@ def _normalise(code: str, raw: dict[str, Any]) -> dict[str, Any]:
             "no_strike_at_site",
             "steed_regions",
             "strike_body",
+            "no_stay_penalty",
+            "min_prowess",
         )
         item = {word: raw[word] for word in words if word in raw}
         return {**entry, "kind": "static", "static": raw["static"], "modes": [], "item": item}

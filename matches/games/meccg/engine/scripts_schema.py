@@ -319,6 +319,8 @@ SCHEMA = {
         "ring_test": _BY,
         "not_attacked": {"type": "boolean"},
         "no_strike_at_site": {"type": "boolean"},
+        "no_stay_penalty": {"enum": list(SKILLS)},
+        "min_prowess": {"type": "integer", "minimum": 1, "maximum": 12},
         "strike_body": {
             "type": "array",
             "items": {

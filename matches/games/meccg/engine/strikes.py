@@ -86,6 +86,8 @@ class StrikesMixin(Base):
         elif effects.has(state, iid, "no_tap"):
             stay = True  # a card's text: it does not tap, without the −3
             mods.append(part(gettext_noop("tappt nicht (Kartentext) ±0")))
+        elif stay and effects_resources.no_stay_penalty(state, iid):  # Thong of Fire
+            mods.append(part(gettext_noop("tappt nicht (Kartentext) ±0")))
         elif stay:
             total_mod -= 3
             mods.append(part(gettext_noop("bleibt ungetappt −3")))

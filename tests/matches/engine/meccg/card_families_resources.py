@@ -868,6 +868,26 @@ def liquid_fire(game, catalogue, code):
     assert game.state["inst"][creature]["zone"] == "mp"  # defeated
 
 
+def thong_of_fire(game, catalogue, code):
+    """Thong of Fire: borne only by a character of prowess 6 or more; a warrior bearer who stays untapped against
+    a strike takes no −3."""
+    game.to_phase("organization")
+    aragorn, bilbo = game.companies(0)[0]["chars"]
+    thong = give(game, catalogue, 0, code, "play")
+    game.state["inst"][thong]["on"] = aragorn
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="transfer_item", card=thong, character=bilbo)  # Bilbo: prowess 1
+    assert error.value.code == "bearer_too_weak"
+    to_bag_end(game)
+    attacks(game, catalogue, BY_RACE["Orc"])
+    _assign(game, aragorn, bilbo)
+    dice(game, *[(6, 6)] * 10)
+    game.do(0, type="resolve_strike", character=aragorn, stay_untapped=True)
+    line = next(line for line in game.log() if line.startswith("Hieb gegen Aragorn II"))
+    assert "tappt nicht (Kartentext) ±0" in line and "−3" not in line, line
+    assert not game.state["inst"][aragorn]["tapped"]
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -901,5 +921,6 @@ RESOURCE_FAMILIES = {
     wormsbane: _codes("Wormsbane"),
     blasting_fire: _codes("Blasting Fire"),
     liquid_fire: _codes("Liquid Fire"),
+    thong_of_fire: _codes("Thong of Fire"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
