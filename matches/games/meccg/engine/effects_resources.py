@@ -9,6 +9,7 @@ the hooks at the end (movement planning, the hazard play, the region count)."""
 
 from __future__ import annotations
 
+from matches.engine import rng
 from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
 from . import scripts, stats, uniqueness
@@ -42,6 +43,7 @@ RESOURCE_WORDS = {
     "influence_character": gettext_noop("Einflusswurf gegen einen Charakter"),
     "cancel_auto_attacks": gettext_noop("automatische Angriffe abbrechen"),
     "strikes_fail": gettext_noop("alle Hiebe scheitern"),
+    "failed_faction_to_deck": gettext_noop("misslungen: Heer in den Spielstapel"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -396,6 +398,12 @@ def _strikes_fail(ops, state, link, info, effect, events):
     return part(gettext_noop("alle Hiebe von %(card)s scheitern"), card=_name(state, attack["card"]))
 
 
+def _failed_faction_to_deck(ops, state, link, info, effect, events):
+    who = link["target"]["id"]
+    add(state, link, info, who, "failed_faction_to_deck", 0, "turn")
+    return part(gettext_noop("misslingt der Einflusswurf, wird das Heer in den Spielstapel gemischt"))
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -418,6 +426,7 @@ RESOURCE_HANDLERS = {
     "influence_character": _influence_character,
     "cancel_auto_attacks": _cancel_auto_attacks,
     "strikes_fail": _strikes_fail,
+    "failed_faction_to_deck": _failed_faction_to_deck,
 }
 
 
@@ -863,3 +872,15 @@ def no_stay_penalty(state: State, iid: str) -> bool:
         for i in _borne(state, iid)
         if card_facts(state, i).get("no_stay_penalty")
     )
+
+
+def faction_failed(state: State, iid: str, bearer: str) -> None:
+    """A faction's influence check failed: discarded, or "If the check is not successful, shuffle the faction
+    into your play deck" (The Dark Power, for the next check of its character this turn)."""
+    marked = [e for e in state.get("effects") or () if e["target"] == bearer and e["stat"] == "failed_faction_to_deck"]
+    if not marked:
+        st.move(state, iid, "discard")
+        return
+    state["effects"].remove(marked[0])
+    st.move(state, iid, "deck")
+    rng.shuffle(state["rng"], state["players"][state["inst"][iid]["owner"]]["deck"])

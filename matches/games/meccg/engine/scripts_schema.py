@@ -68,6 +68,7 @@ EFFECTS = (
     "influence_character",
     "cancel_auto_attacks",
     "strikes_fail",
+    "failed_faction_to_deck",
 )
 CONTINUOUS = (
     "attack_bonus",

@@ -216,8 +216,8 @@ class SiteMixin(Base):
             target=info["influence_target"],
             outcome=part(gettext_noop("gelungen") if success else gettext_noop("misslungen, abgeworfen")),
         )
-        if not success:
-            st.move(state, iid, "discard")
+        if not success:  # discarded, or shuffled into the play deck by card text (The Dark Power)
+            effects_resources.faction_failed(state, iid, bearer)
 
     def _do_reveal_on_guard(self, state, seat, action, events):
         """Reveal an on-guard card in the company's site phase, after it entered; it opens a chain (no limit

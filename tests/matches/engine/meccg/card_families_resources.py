@@ -888,6 +888,29 @@ def thong_of_fire(game, catalogue, code):
     assert not game.state["inst"][aragorn]["tapped"]
 
 
+def dark_power(game, catalogue, code):
+    """The Dark Power: only if the player is Sauron; +3 to the faction's influence check of the character whose
+    faction waits on the chain; failed, the faction is shuffled into the play deck, not discarded."""
+    game.to_phase("site")
+    company = game.companies(0)[0]
+    site = game.find(0, "sites", BAG_END)
+    st.move(game.state, site, "play")
+    company.update(site=site, entered=True)
+    aragorn = company["chars"][0]
+    card = give(game, catalogue, 0, code)
+    hobbits = give(game, catalogue, 0, HOBBITS)
+    game.do(0, type="play_card", card=hobbits, character=aragorn)
+    game.do(1, type="pass")
+    assert refused(game, 0, card, target={"kind": "character", "id": aragorn}) == "bad_target"  # not Sauron
+    in_play_for(game, catalogue, 0, "LE-203")  # The Lidless Eye
+    dice(game, (1, 1))
+    game.do(0, type="play_card", card=card, target={"kind": "character", "id": aragorn})
+    settle(game)
+    line = next(line for line in game.log() if line.startswith("Beeinflussung von"))
+    assert f"{game.card(card)['name_de']} +3" in line and "misslungen" in line, line
+    assert game.state["inst"][hobbits]["zone"] == "deck"
+
+
 RESOURCE_FAMILIES = {
     influence_with_prowess: _codes("Muster", "Threats"),
     flatters: _codes("Flatter a Foe"),
@@ -922,5 +945,6 @@ RESOURCE_FAMILIES = {
     blasting_fire: _codes("Blasting Fire"),
     liquid_fire: _codes("Liquid Fire"),
     thong_of_fire: _codes("Thong of Fire"),
+    dark_power: _codes("The Dark Power"),
 }
 RESOURCE_CODES = {code for found in RESOURCE_FAMILIES.values() for code in found}
