@@ -70,6 +70,7 @@ RESOURCE_WORDS = {
     "cancel_auto_attacks": gettext_noop("automatische Angriffe abbrechen"),
     "strikes_fail": gettext_noop("alle Hiebe scheitern"),
     "failed_faction_to_deck": gettext_noop("misslungen: Heer in den Spielstapel"),
+    "discard_events": gettext_noop("Ereignisse abwerfen"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -362,6 +363,26 @@ def _failed_faction_to_deck(ops, state, link, info, effect, events):
     return part(gettext_noop("misslingt der Einflusswurf, wird das Heer in den Spielstapel gemischt"))
 
 
+def _discard_events(ops, state, link, info, effect, events):
+    """ "All Nazgûl events are discarded" (Wizard's River-horses): every hazard of these races lying on the table
+    as an event (not a creature attacking)."""
+    wanted = race_keys(",".join(effect["races"]))
+    gone = [
+        iid
+        for player in state["players"]
+        for iid in list(player["play"])
+        if not state["inst"][iid]["face_down"]
+        and st.info(state, iid)["type"] == "Hazard"
+        and "event" in st.info(state, iid)["subtype"].casefold()
+        and race_keys(st.info(state, iid)["race"] or "") & wanted
+        and not (state.get("attack") and state["attack"].get("card") == iid)
+    ]
+    names = [_name(state, iid) for iid in gone]
+    for iid in gone:
+        st.move(state, iid, "discard")
+    return part(gettext_noop("abgeworfen: %(cards)s"), cards=names or "–")
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -385,6 +406,7 @@ RESOURCE_HANDLERS = {
     "cancel_auto_attacks": _cancel_auto_attacks,
     "strikes_fail": _strikes_fail,
     "failed_faction_to_deck": _failed_faction_to_deck,
+    "discard_events": _discard_events,
 }
 
 

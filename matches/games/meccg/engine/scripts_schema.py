@@ -69,6 +69,7 @@ EFFECTS = (
     "cancel_auto_attacks",
     "strikes_fail",
     "failed_faction_to_deck",
+    "discard_events",
 )
 CONTINUOUS = (
     "attack_bonus",

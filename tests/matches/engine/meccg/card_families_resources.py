@@ -24,6 +24,7 @@ from .card_families_resources_more import (
     old_friendship,
     overt_allies,
     report_you,
+    river_horses,
     short_rest,
     thong_of_fire,
     tormented_earth,
@@ -438,6 +439,7 @@ RESOURCE_FAMILIES = {
     liquid_fire: _codes("Liquid Fire"),
     thong_of_fire: _codes("Thong of Fire"),
     dark_power: _codes("The Dark Power"),
+    river_horses: _codes("Wizard’s River-horses"),
 }
 
 

@@ -15,6 +15,7 @@ from .card_resource_steps import (
     BAG_END,
     BIFUR,
     ELROND,
+    GANDALF,
     HOBBITS,
     _assign,
     _attack_keyed,
@@ -494,3 +495,35 @@ def dark_power(game, catalogue, code):
     line = next(line for line in game.log() if line.startswith("Beeinflussung von"))
     assert f"{game.card(card)['name_de']} +3" in line and "misslungen" in line, line
     assert game.state["inst"][hobbits]["zone"] == "deck"
+
+
+def river_horses(game, catalogue, code):
+    """Wizard's River-horses: played by a Wizard (not another), the Nazgûl events are discarded (not other hazard
+    events), the Wizard makes a corruption check −2; or it cancels an attack on a Wizard alone in his company."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    aragorn = company["chars"][0]
+    gandalf = give(game, catalogue, 0, GANDALF, "play")
+    company["chars"].append(gandalf)
+    nazgul = next(c for c, i in catalogue.items() if i["name_en"] == "Adûnaphel" and i["type"] == "Hazard")
+    event = in_play_for(game, catalogue, 1, nazgul)
+    doors = in_play_for(game, catalogue, 1, "TW-28")
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 0, card, mode=0, target={"kind": "character", "id": aragorn}) == "bad_target"
+    dice(game, (6, 6))
+    play(game, 0, card, mode=0, target={"kind": "character", "id": gandalf})
+    assert game.state["inst"][event]["zone"] == "discard" and game.state["inst"][doors]["zone"] == "play"
+    assert any(line.startswith("Versuchungswurf für Gandalf") and "−2" in line for line in game.log())
+    company = to_bag_end(game)
+    company["limit"] = 4
+    second = give(game, catalogue, 0, code)
+    attacks(game, catalogue, BRIGANDS)
+    assert not effects.uses(game.state, 0, second)  # Gandalf is not alone
+    dice(game, *[(6, 6)] * 30)
+    finish_attack(game)
+    others = [c for c in game.companies(0)[0]["chars"] if c != gandalf]
+    game.companies(0)[0]["chars"] = [gandalf]
+    st.new_company(game.state, 0, game.companies(0)[0]["site"])["chars"].extend(others)
+    creature = attacks(game, catalogue, BRIGANDS)
+    play(game, 0, second, mode=1, target={"kind": "character", "id": gandalf})
+    assert game.state["attack"] is None and game.state["inst"][creature]["zone"] == "discard"
