@@ -284,6 +284,7 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
         facts["bonuses"] = item_bonuses(attrs, text)
     if card_type == "Resource" and subtype in ("Short-event", "Permanent-event", "Permanent-event/Short-event"):
         plain = plain_text(text)
+        facts["magic_card"] = bool(re.match(r"\s*(?:Unique\.\s*)?Magic\.", plain))  # Akhôrahil Unleashed
         # Information: "Sage only during the site phase at an untapped site where Information is playable. Tap
         # the sage and the site."
         if re.search(r"(?:where|at which) Information is playable", plain, re.IGNORECASE) and re.search(

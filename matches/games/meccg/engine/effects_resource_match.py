@@ -49,8 +49,23 @@ def controller_for(state: State, group: dict, iid: str, effect: dict) -> str | b
     return best if best and st.direct_influence_free(state, best) >= mind else False
 
 
+def magic_cards(state: State, seat: int) -> list[str]:
+    """The magic cards in the player's play deck and discard pile ("take a magic card from your play deck or
+    discard pile"), one of each name."""
+    player, seen, found = state["players"][seat], set(), []
+    for iid in [*player["deck"], *player["discard"]]:
+        info = st.info(state, iid)
+        if info.get("magic_card") and info["code"] not in seen:
+            seen.add(info["code"])
+            found.append(iid)
+    return found
+
+
 def pick_options(state: State, seat: int, mode: dict) -> list[str] | None:
-    """The characters in hand a ``bring_character`` play may name (one button each); None: no such effect."""
+    """The characters in hand a ``bring_character`` play may name (one button each), the magic cards a
+    ``fetch_magic`` play may take; None: no such effect."""
+    if any(e["do"] == "fetch_magic" for e in mode["effects"]):
+        return magic_cards(state, seat)[:8]
     effect = _bring_effect(mode)
     if effect is None:
         return None
@@ -59,11 +74,18 @@ def pick_options(state: State, seat: int, mode: dict) -> list[str] | None:
 
 
 def checked_pick(state: State, seat: int, mode: dict, raw) -> list[str] | None:
-    """The character a ``bring_character`` play names, checked (None: no such effect)."""
+    """The character a ``bring_character`` play names, the card a ``fetch_magic`` play takes, checked (None: no
+    such effect)."""
+    picks = raw if isinstance(raw, list) else [raw]
+    if any(e["do"] == "fetch_magic" for e in mode["effects"]):
+        if len(picks) != 1 or picks[0] not in magic_cards(state, seat):
+            raise IllegalAction(
+                "bad_pick", gettext_noop("„pick“: eine Magiekarte aus deinem Spielstapel oder deinem Ablagestapel.")
+            )
+        return picks
     effect = _bring_effect(mode)
     if effect is None:
         return None
-    picks = raw if isinstance(raw, list) else [raw]
     if len(picks) != 1 or picks[0] not in pick_options(state, seat, mode):
         raise IllegalAction(
             "bad_pick",

@@ -71,6 +71,7 @@ RESOURCE_WORDS = {
     "strikes_fail": gettext_noop("alle Hiebe scheitern"),
     "failed_faction_to_deck": gettext_noop("misslungen: Heer in den Spielstapel"),
     "discard_events": gettext_noop("Ereignisse abwerfen"),
+    "fetch_magic": gettext_noop("Magiekarte auf die Hand"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -383,6 +384,19 @@ def _discard_events(ops, state, link, info, effect, events):
     return part(gettext_noop("abgeworfen: %(cards)s"), cards=names or "–")
 
 
+def _fetch_magic(ops, state, link, info, effect, events):
+    """ "You may take a magic card from your play deck or discard pile to your hand (reshuffle play deck if
+    searched)": the card named with the play."""
+    iid = next(iter(link.get("pick") or ()), None)
+    if iid is None or state["inst"][iid]["zone"] not in ("deck", "discard"):
+        return part(gettext_noop("keine Karte genommen"))
+    searched = state["inst"][iid]["zone"] == "deck"
+    st.move(state, iid, "hand")
+    if searched:
+        rng.shuffle(state["rng"], state["players"][link["seat"]]["deck"])
+    return part(gettext_noop("%(card)s auf die Hand"), card=_name(state, iid))
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -407,6 +421,7 @@ RESOURCE_HANDLERS = {
     "strikes_fail": _strikes_fail,
     "failed_faction_to_deck": _failed_faction_to_deck,
     "discard_events": _discard_events,
+    "fetch_magic": _fetch_magic,
 }
 
 

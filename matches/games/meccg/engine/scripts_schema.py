@@ -70,6 +70,7 @@ EFFECTS = (
     "strikes_fail",
     "failed_faction_to_deck",
     "discard_events",
+    "fetch_magic",
 )
 CONTINUOUS = (
     "attack_bonus",

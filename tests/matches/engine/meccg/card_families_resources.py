@@ -11,6 +11,7 @@ from matches.games.meccg.engine.common import signed
 from matches.games.meccg.engine.keying import Key
 
 from .card_families_resources_more import (
+    akhorahil_unleashed,
     blackbole,
     blasting_fire,
     dark_power,
@@ -440,6 +441,7 @@ RESOURCE_FAMILIES = {
     thong_of_fire: _codes("Thong of Fire"),
     dark_power: _codes("The Dark Power"),
     river_horses: _codes("Wizard’s River-horses"),
+    akhorahil_unleashed: _codes("Akhôrahil Unleashed"),
 }
 
 

@@ -527,3 +527,20 @@ def river_horses(game, catalogue, code):
     creature = attacks(game, catalogue, BRIGANDS)
     play(game, 0, second, mode=1, target={"kind": "character", "id": gandalf})
     assert game.state["attack"] is None and game.state["inst"][creature]["zone"] == "discard"
+
+
+def akhorahil_unleashed(game, catalogue, code):
+    """Akhôrahil Unleashed: played on Akhôrahil (not another character); a magic card from the play deck or the
+    discard pile (not another card) into the hand."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    aragorn = company["chars"][0]
+    akhorahil = give(game, catalogue, 0, "LE-51", "play")
+    company["chars"].append(akhorahil)
+    magic = give(game, catalogue, 0, "AS-102", "deck")  # The Tormented Earth: "Magic. Sorcery."
+    dodge = give(game, catalogue, 0, "TW-209", "discard")
+    card = give(game, catalogue, 0, code)
+    assert refused(game, 0, card, target={"kind": "character", "id": aragorn}, pick=[magic]) == "bad_target"
+    assert refused(game, 0, card, target={"kind": "character", "id": akhorahil}, pick=[dodge]) == "bad_pick"
+    play(game, 0, card, target={"kind": "character", "id": akhorahil}, pick=[magic])
+    assert magic in game.state["players"][0]["hand"] and game.state["inst"][dodge]["zone"] == "discard"
