@@ -21,6 +21,7 @@ from .card_families_resources_more import (
     great_patron,
     held_by_dwarf,
     liquid_fire,
+    manifested_faction,
     noble_steed,
     old_friendship,
     overt_allies,
@@ -442,6 +443,7 @@ RESOURCE_FAMILIES = {
     dark_power: _codes("The Dark Power"),
     river_horses: _codes("Wizard’s River-horses"),
     akhorahil_unleashed: _codes("Akhôrahil Unleashed"),
+    manifested_faction: ["AS-61"],
 }
 
 

@@ -5,7 +5,16 @@ corruption points, allies, long and permanent events, weapons (``RESOURCE_FAMILI
 import pytest
 
 from matches.engine.base import IllegalAction
-from matches.games.meccg.engine import effects, effects_abilities, effects_resources, scripts, sites, stats, strikes
+from matches.games.meccg.engine import (
+    effects,
+    effects_abilities,
+    effects_resources,
+    scripts,
+    sites,
+    stats,
+    strikes,
+    uniqueness,
+)
 from matches.games.meccg.engine import state as st
 from matches.games.meccg.engine.keying import Key
 from matches.games.meccg.engine.movement import MAX_REGIONS
@@ -544,3 +553,15 @@ def akhorahil_unleashed(game, catalogue, code):
     assert refused(game, 0, card, target={"kind": "character", "id": akhorahil}, pick=[dodge]) == "bad_pick"
     play(game, 0, card, target={"kind": "character", "id": akhorahil}, pick=[magic])
     assert magic in game.state["players"][0]["hand"] and game.state["inst"][dodge]["zone"] == "discard"
+
+
+def manifested_faction(game, catalogue, code):
+    """Petty-dwarves (the hero's): influence check above 10 at The Worthy Hills, Elves −2, Dwarves +2 (the card
+    facts); one manifestation in play at a time: the minion's Petty-dwarves in play makes it unplayable."""
+    info = catalogue[code]
+    assert info["influence_target"] == 10 and info["play_sites"] == ["The Worthy Hills"]
+    assert sorted(info["standard_mods"]) == [["Dwarves", 2], ["Elves", -2]]
+    assert not uniqueness.clash(game.state, info)
+    other = next(c for c, i in catalogue.items() if i["name_en"] == info["name_en"] and c != code)
+    in_play_for(game, catalogue, 1, other)
+    assert uniqueness.clash(game.state, info)
