@@ -66,6 +66,9 @@ def pick_options(state: State, seat: int, mode: dict) -> list[str] | None:
     ``fetch_magic`` play may take; None: no such effect."""
     if any(e["do"] == "fetch_magic" for e in mode["effects"]):
         return magic_cards(state, seat)[:8]
+    top = next((e for e in mode["effects"] if e["do"] == "take_from_top"), None)
+    if top is not None:  # "reveal up to 8 cards from the top of your play deck. Choose one …"
+        return state["players"][seat]["deck"][: top["n"]]
     effect = _bring_effect(mode)
     if effect is None:
         return None
@@ -81,6 +84,13 @@ def checked_pick(state: State, seat: int, mode: dict, raw) -> list[str] | None:
         if len(picks) != 1 or picks[0] not in magic_cards(state, seat):
             raise IllegalAction(
                 "bad_pick", gettext_noop("„pick“: eine Magiekarte aus deinem Spielstapel oder deinem Ablagestapel.")
+            )
+        return picks
+    top = next((e for e in mode["effects"] if e["do"] == "take_from_top"), None)
+    if top is not None:
+        if len(picks) != 1 or picks[0] not in state["players"][seat]["deck"][: top["n"]]:
+            raise IllegalAction(
+                "bad_pick", gettext_noop("„pick“: eine der obersten %(n)s Karten deines Spielstapels."), n=top["n"]
             )
         return picks
     effect = _bring_effect(mode)

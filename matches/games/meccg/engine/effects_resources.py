@@ -72,6 +72,7 @@ RESOURCE_WORDS = {
     "failed_faction_to_deck": gettext_noop("misslungen: Heer in den Spielstapel"),
     "discard_events": gettext_noop("Ereignisse abwerfen"),
     "fetch_magic": gettext_noop("Magiekarte auf die Hand"),
+    "take_from_top": gettext_noop("eine der obersten Karten auf die Hand"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -397,6 +398,22 @@ def _fetch_magic(ops, state, link, info, effect, events):
     return part(gettext_noop("%(card)s auf die Hand"), card=_name(state, iid))
 
 
+def _take_from_top(ops, state, link, info, effect, events):
+    """ "reveal up to 8 cards from the top of your play deck. Choose one to put into your hand and shuffle the
+    remaining ones into your play deck": the card named with the play (``pick``); the revealed ones are logged."""
+    deck = state["players"][link["seat"]]["deck"]
+    shown = deck[: effect["n"]]
+    iid = next(iter(link.get("pick") or ()), None)
+    if iid in shown:
+        st.move(state, iid, "hand")
+    rng.shuffle(state["rng"], deck)
+    return part(
+        gettext_noop("aufgedeckt: %(cards)s; %(card)s auf die Hand, der Spielstapel gemischt"),
+        cards=[_name(state, i) for i in shown] or "–",
+        card=_name(state, iid) if iid in shown else "–",
+    )
+
+
 RESOURCE_HANDLERS = {
     "influence_prowess": _influence_prowess,
     "flatter": _flatter,
@@ -422,6 +439,7 @@ RESOURCE_HANDLERS = {
     "failed_faction_to_deck": _failed_faction_to_deck,
     "discard_events": _discard_events,
     "fetch_magic": _fetch_magic,
+    "take_from_top": _take_from_top,
 }
 
 

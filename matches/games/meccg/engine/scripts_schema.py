@@ -71,6 +71,7 @@ EFFECTS = (
     "failed_faction_to_deck",
     "discard_events",
     "fetch_magic",
+    "take_from_top",
 )
 CONTINUOUS = (
     "attack_bonus",

@@ -17,6 +17,7 @@ from .card_families_resources_more import (
     dark_power,
     elf_stone,
     eye_never_sleeping,
+    eyes_of_mandos,
     foe_dismayed,
     great_patron,
     held_by_dwarf,
@@ -444,6 +445,7 @@ RESOURCE_FAMILIES = {
     river_horses: _codes("Wizard’s River-horses"),
     akhorahil_unleashed: _codes("Akhôrahil Unleashed"),
     manifested_faction: ["AS-61"],
+    eyes_of_mandos: _codes("Eyes of Mandos"),
 }
 
 

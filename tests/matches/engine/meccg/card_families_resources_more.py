@@ -565,3 +565,24 @@ def manifested_faction(game, catalogue, code):
     other = next(c for c, i in catalogue.items() if i["name_en"] == info["name_en"] and c != code)
     in_play_for(game, catalogue, 1, other)
     assert uniqueness.clash(game.state, info)
+
+
+def eyes_of_mandos(game, catalogue, code):
+    """Eyes of Mandos: on Pallando (not another character, not a tapped one) in the organization phase; he taps,
+    one of the 8 top cards of the play deck (not a deeper one) goes to the hand, the deck is shuffled."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    aragorn = company["chars"][0]
+    pallando = give(game, catalogue, 0, "TW-175", "play")
+    company["chars"].append(pallando)
+    deck = game.state["players"][0]["deck"]
+    assert len(deck) > 10
+    card = give(game, catalogue, 0, code)
+    target = {"kind": "character", "id": pallando}
+    assert refused(game, 0, card, target={"kind": "character", "id": aragorn}, pick=[deck[0]]) == "bad_target"
+    assert refused(game, 0, card, target=target, pick=[deck[10]]) == "bad_pick"
+    chosen = deck[3]
+    play(game, 0, card, target=target, pick=[chosen])
+    assert chosen in game.state["players"][0]["hand"] and game.state["inst"][pallando]["tapped"]
+    assert any("aufgedeckt:" in line for line in game.log())
+    assert refused(game, 0, give(game, catalogue, 0, code), target=target) == "bad_target"  # Pallando is tapped
