@@ -49,13 +49,14 @@ def controller_for(state: State, group: dict, iid: str, effect: dict) -> str | b
     return best if best and st.direct_influence_free(state, best) >= mind else False
 
 
-def magic_cards(state: State, seat: int) -> list[str]:
+def magic_cards(state: State, seat: int, names=None) -> list[str]:
     """The magic cards in the player's play deck and discard pile ("take a magic card from your play deck or
-    discard pile"), one of each name."""
+    discard pile"), or the cards of these ``names`` ("take the Fortress of the Towers card"), one of each."""
     player, seen, found = state["players"][seat], set(), []
     for iid in [*player["deck"], *player["discard"]]:
         info = st.info(state, iid)
-        if info.get("magic_card") and info["code"] not in seen:
+        wanted = info["name_en"] in names if names else info.get("magic_card")
+        if wanted and info["code"] not in seen:
             seen.add(info["code"])
             found.append(iid)
     return found
@@ -64,8 +65,9 @@ def magic_cards(state: State, seat: int) -> list[str]:
 def pick_options(state: State, seat: int, mode: dict) -> list[str] | None:
     """The characters in hand a ``bring_character`` play may name (one button each), the magic cards a
     ``fetch_magic`` play may take; None: no such effect."""
-    if any(e["do"] == "fetch_magic" for e in mode["effects"]):
-        return magic_cards(state, seat)[:8]
+    fetch = next((e for e in mode["effects"] if e["do"] in ("fetch_magic", "fetch_named")), None)
+    if fetch is not None:
+        return magic_cards(state, seat, fetch.get("names"))[:8]
     top = next((e for e in mode["effects"] if e["do"] == "take_from_top"), None)
     if top is not None:  # "reveal up to 8 cards from the top of your play deck. Choose one …"
         return state["players"][seat]["deck"][: top["n"]]
@@ -80,10 +82,14 @@ def checked_pick(state: State, seat: int, mode: dict, raw) -> list[str] | None:
     """The character a ``bring_character`` play names, the card a ``fetch_magic`` play takes, checked (None: no
     such effect)."""
     picks = raw if isinstance(raw, list) else [raw]
-    if any(e["do"] == "fetch_magic" for e in mode["effects"]):
-        if len(picks) != 1 or picks[0] not in magic_cards(state, seat):
+    fetch = next((e for e in mode["effects"] if e["do"] in ("fetch_magic", "fetch_named")), None)
+    if fetch is not None:
+        if len(picks) != 1 or picks[0] not in magic_cards(state, seat, fetch.get("names")):
             raise IllegalAction(
-                "bad_pick", gettext_noop("„pick“: eine Magiekarte aus deinem Spielstapel oder deinem Ablagestapel.")
+                "bad_pick",
+                gettext_noop(
+                    "„pick“: eine Karte, die der Kartentext aus deinem Spielstapel oder deinem Ablagestapel holt."
+                ),
             )
         return picks
     top = next((e for e in mode["effects"] if e["do"] == "take_from_top"), None)

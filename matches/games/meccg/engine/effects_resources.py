@@ -73,6 +73,7 @@ RESOURCE_WORDS = {
     "discard_events": gettext_noop("Ereignisse abwerfen"),
     "fetch_magic": gettext_noop("Magiekarte auf die Hand"),
     "take_from_top": gettext_noop("eine der obersten Karten auf die Hand"),
+    "fetch_named": gettext_noop("Karte auf die Hand"),
 }
 
 # "This influence check is successful if the result is greater than: 10 against a Dragon; 11 against Men or
@@ -387,7 +388,8 @@ def _discard_events(ops, state, link, info, effect, events):
 
 def _fetch_magic(ops, state, link, info, effect, events):
     """ "You may take a magic card from your play deck or discard pile to your hand (reshuffle play deck if
-    searched)": the card named with the play."""
+    searched)" (``fetch_magic``), "take the Fortress of the Towers card …" (``fetch_named``): the card named with
+    the play."""
     iid = next(iter(link.get("pick") or ()), None)
     if iid is None or state["inst"][iid]["zone"] not in ("deck", "discard"):
         return part(gettext_noop("keine Karte genommen"))
@@ -440,6 +442,7 @@ RESOURCE_HANDLERS = {
     "discard_events": _discard_events,
     "fetch_magic": _fetch_magic,
     "take_from_top": _take_from_top,
+    "fetch_named": _fetch_magic,
 }
 
 

@@ -72,6 +72,7 @@ EFFECTS = (
     "discard_events",
     "fetch_magic",
     "take_from_top",
+    "fetch_named",
 )
 CONTINUOUS = (
     "attack_bonus",
@@ -123,6 +124,7 @@ _EFFECT = {
         "side": {"enum": ["hazard", "resource"]},
         "min": {"type": "integer", "minimum": 0, "maximum": 10},
         "per_character": {"type": "boolean"},
+        "names": _WORDS,
         "max": {"type": "integer", "minimum": 1, "maximum": 10},
         "instead_of_di": {"type": "boolean"},
     },

@@ -21,6 +21,7 @@ from .card_families_resources_more import (
     foe_dismayed,
     great_patron,
     held_by_dwarf,
+    keys_white_towers,
     liquid_fire,
     manifested_faction,
     noble_steed,
@@ -446,6 +447,7 @@ RESOURCE_FAMILIES = {
     akhorahil_unleashed: _codes("Akhôrahil Unleashed"),
     manifested_faction: ["AS-61"],
     eyes_of_mandos: _codes("Eyes of Mandos"),
+    keys_white_towers: _codes("Keys to the White Towers"),
 }
 
 

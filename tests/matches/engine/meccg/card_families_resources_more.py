@@ -586,3 +586,26 @@ def eyes_of_mandos(game, catalogue, code):
     assert chosen in game.state["players"][0]["hand"] and game.state["inst"][pallando]["tapped"]
     assert any("aufgedeckt:" in line for line in game.log())
     assert refused(game, 0, give(game, catalogue, 0, code), target=target) == "bad_target"  # Pallando is tapped
+
+
+def keys_white_towers(game, catalogue, code):
+    """Keys to the White Towers: in the organization phase its bearer's player takes Fortress of the Towers from
+    the play deck (not another card), or discards the opponent's Fortress of the Towers (not his own)."""
+    game.to_phase("organization")
+    aragorn = game.companies(0)[0]["chars"][0]
+    keys = give(game, catalogue, 0, code, "play")
+    game.state["inst"][keys]["on"] = aragorn
+    fortress = give(game, catalogue, 0, "WH-69", "deck")
+    other = game.state["players"][0]["deck"][0]
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="use_card", card=keys, ability=0, pick=[other])
+    assert error.value.code == "bad_pick"
+    game.do(0, type="use_card", card=keys, ability=0, pick=[fortress])
+    settle(game)
+    assert fortress in game.state["players"][0]["hand"]
+    own = in_play_for(game, catalogue, 0, "WH-69")
+    assert refused_use(game, 0, keys, ability=1, target={"kind": "card", "id": own}) == "not_usable"
+    theirs = in_play_for(game, catalogue, 1, "WH-69")
+    game.do(0, type="use_card", card=keys, ability=1, target={"kind": "card", "id": theirs})
+    settle(game)
+    assert game.state["inst"][theirs]["zone"] == "discard" and game.state["inst"][own]["zone"] == "play"
