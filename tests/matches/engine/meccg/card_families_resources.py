@@ -5,7 +5,7 @@ timings refused, an effect for the turn gone when the turn is over."""
 import pytest
 
 from matches.engine.base import IllegalAction
-from matches.games.meccg.engine import effects, scripts, stats
+from matches.games.meccg.engine import effects, scripts, stats, uniqueness
 from matches.games.meccg.engine import state as st
 from matches.games.meccg.engine.common import signed
 from matches.games.meccg.engine.keying import Key
@@ -17,13 +17,10 @@ from .card_families_resources_more import (
     dark_power,
     elf_stone,
     eye_never_sleeping,
-    eyes_of_mandos,
     foe_dismayed,
     great_patron,
     held_by_dwarf,
-    keys_white_towers,
     liquid_fire,
-    manifested_faction,
     noble_steed,
     old_friendship,
     overt_allies,
@@ -406,6 +403,62 @@ def ring_scroll(game, catalogue, code):
     game.do(0, type="ring_test", card=ring)
     line = next(line for line in reversed(game.log()) if line.startswith("Ringtest"))
     assert "Modifikator ±0 = 7" in line, line
+
+
+def manifested_faction(game, catalogue, code):
+    """Petty-dwarves (the hero's): influence check above 10 at The Worthy Hills, Elves −2, Dwarves +2 (the card
+    facts); one manifestation in play at a time: the minion's Petty-dwarves in play makes it unplayable."""
+    info = catalogue[code]
+    assert info["influence_target"] == 10 and info["play_sites"] == ["The Worthy Hills"]
+    assert sorted(info["standard_mods"]) == [["Dwarves", 2], ["Elves", -2]]
+    assert not uniqueness.clash(game.state, info)
+    other = next(c for c, i in catalogue.items() if i["name_en"] == info["name_en"] and c != code)
+    in_play_for(game, catalogue, 1, other)
+    assert uniqueness.clash(game.state, info)
+
+
+def eyes_of_mandos(game, catalogue, code):
+    """Eyes of Mandos: on Pallando (not another character, not a tapped one) in the organization phase; he taps,
+    one of the 8 top cards of the play deck (not a deeper one) goes to the hand, the deck is shuffled."""
+    game.to_phase("organization")
+    company = game.companies(0)[0]
+    aragorn = company["chars"][0]
+    pallando = give(game, catalogue, 0, "TW-175", "play")
+    company["chars"].append(pallando)
+    deck = game.state["players"][0]["deck"]
+    assert len(deck) > 10
+    card = give(game, catalogue, 0, code)
+    target = {"kind": "character", "id": pallando}
+    assert refused(game, 0, card, target={"kind": "character", "id": aragorn}, pick=[deck[0]]) == "bad_target"
+    assert refused(game, 0, card, target=target, pick=[deck[10]]) == "bad_pick"
+    chosen = deck[3]
+    play(game, 0, card, target=target, pick=[chosen])
+    assert chosen in game.state["players"][0]["hand"] and game.state["inst"][pallando]["tapped"]
+    assert any("aufgedeckt:" in line for line in game.log())
+    assert refused(game, 0, give(game, catalogue, 0, code), target=target) == "bad_target"  # Pallando is tapped
+
+
+def keys_white_towers(game, catalogue, code):
+    """Keys to the White Towers: in the organization phase its bearer's player takes Fortress of the Towers from
+    the play deck (not another card), or discards the opponent's Fortress of the Towers (not his own)."""
+    game.to_phase("organization")
+    aragorn = game.companies(0)[0]["chars"][0]
+    keys = give(game, catalogue, 0, code, "play")
+    game.state["inst"][keys]["on"] = aragorn
+    fortress = give(game, catalogue, 0, "WH-69", "deck")
+    other = game.state["players"][0]["deck"][0]
+    with pytest.raises(IllegalAction) as error:
+        game.do(0, type="use_card", card=keys, ability=0, pick=[other])
+    assert error.value.code == "bad_pick"
+    game.do(0, type="use_card", card=keys, ability=0, pick=[fortress])
+    settle(game)
+    assert fortress in game.state["players"][0]["hand"]
+    own = in_play_for(game, catalogue, 0, "WH-69")
+    assert refused_use(game, 0, keys, ability=1, target={"kind": "card", "id": own}) == "not_usable"
+    theirs = in_play_for(game, catalogue, 1, "WH-69")
+    game.do(0, type="use_card", card=keys, ability=1, target={"kind": "card", "id": theirs})
+    settle(game)
+    assert game.state["inst"][theirs]["zone"] == "discard" and game.state["inst"][own]["zone"] == "play"
 
 
 RESOURCE_FAMILIES = {

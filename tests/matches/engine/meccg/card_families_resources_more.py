@@ -13,7 +13,6 @@ from matches.games.meccg.engine import (
     sites,
     stats,
     strikes,
-    uniqueness,
 )
 from matches.games.meccg.engine import state as st
 from matches.games.meccg.engine.keying import Key
@@ -553,59 +552,3 @@ def akhorahil_unleashed(game, catalogue, code):
     assert refused(game, 0, card, target={"kind": "character", "id": akhorahil}, pick=[dodge]) == "bad_pick"
     play(game, 0, card, target={"kind": "character", "id": akhorahil}, pick=[magic])
     assert magic in game.state["players"][0]["hand"] and game.state["inst"][dodge]["zone"] == "discard"
-
-
-def manifested_faction(game, catalogue, code):
-    """Petty-dwarves (the hero's): influence check above 10 at The Worthy Hills, Elves −2, Dwarves +2 (the card
-    facts); one manifestation in play at a time: the minion's Petty-dwarves in play makes it unplayable."""
-    info = catalogue[code]
-    assert info["influence_target"] == 10 and info["play_sites"] == ["The Worthy Hills"]
-    assert sorted(info["standard_mods"]) == [["Dwarves", 2], ["Elves", -2]]
-    assert not uniqueness.clash(game.state, info)
-    other = next(c for c, i in catalogue.items() if i["name_en"] == info["name_en"] and c != code)
-    in_play_for(game, catalogue, 1, other)
-    assert uniqueness.clash(game.state, info)
-
-
-def eyes_of_mandos(game, catalogue, code):
-    """Eyes of Mandos: on Pallando (not another character, not a tapped one) in the organization phase; he taps,
-    one of the 8 top cards of the play deck (not a deeper one) goes to the hand, the deck is shuffled."""
-    game.to_phase("organization")
-    company = game.companies(0)[0]
-    aragorn = company["chars"][0]
-    pallando = give(game, catalogue, 0, "TW-175", "play")
-    company["chars"].append(pallando)
-    deck = game.state["players"][0]["deck"]
-    assert len(deck) > 10
-    card = give(game, catalogue, 0, code)
-    target = {"kind": "character", "id": pallando}
-    assert refused(game, 0, card, target={"kind": "character", "id": aragorn}, pick=[deck[0]]) == "bad_target"
-    assert refused(game, 0, card, target=target, pick=[deck[10]]) == "bad_pick"
-    chosen = deck[3]
-    play(game, 0, card, target=target, pick=[chosen])
-    assert chosen in game.state["players"][0]["hand"] and game.state["inst"][pallando]["tapped"]
-    assert any("aufgedeckt:" in line for line in game.log())
-    assert refused(game, 0, give(game, catalogue, 0, code), target=target) == "bad_target"  # Pallando is tapped
-
-
-def keys_white_towers(game, catalogue, code):
-    """Keys to the White Towers: in the organization phase its bearer's player takes Fortress of the Towers from
-    the play deck (not another card), or discards the opponent's Fortress of the Towers (not his own)."""
-    game.to_phase("organization")
-    aragorn = game.companies(0)[0]["chars"][0]
-    keys = give(game, catalogue, 0, code, "play")
-    game.state["inst"][keys]["on"] = aragorn
-    fortress = give(game, catalogue, 0, "WH-69", "deck")
-    other = game.state["players"][0]["deck"][0]
-    with pytest.raises(IllegalAction) as error:
-        game.do(0, type="use_card", card=keys, ability=0, pick=[other])
-    assert error.value.code == "bad_pick"
-    game.do(0, type="use_card", card=keys, ability=0, pick=[fortress])
-    settle(game)
-    assert fortress in game.state["players"][0]["hand"]
-    own = in_play_for(game, catalogue, 0, "WH-69")
-    assert refused_use(game, 0, keys, ability=1, target={"kind": "card", "id": own}) == "not_usable"
-    theirs = in_play_for(game, catalogue, 1, "WH-69")
-    game.do(0, type="use_card", card=keys, ability=1, target={"kind": "card", "id": theirs})
-    settle(game)
-    assert game.state["inst"][theirs]["zone"] == "discard" and game.state["inst"][own]["zone"] == "play"
