@@ -119,7 +119,7 @@ class CorruptionMixin(Base):
             raise IllegalAction(
                 "transfer_site", gettext_noop("Gegenstände gehen nur an einen anderen Charakter am selben Ort.")
             )
-        effects_resources.refuse_duplicate(state, st.info(state, item), taker)
+        effects_resources.refuse_duplicate(state, st.info(state, item), taker, stats.prowess(state, taker))
         support = self._support_for(state, seat, giver, action.get("support"))
         if self._corruption_check(state, seat, giver, events, support) and state["inst"][item]["zone"] == "play":
             state["inst"][item]["on"] = taker

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
-from . import scripts, stats
+from . import scripts
 from . import state as st
 from .effects_state import name_of as _name
 from .effects_state import race_keys, use
@@ -50,7 +50,7 @@ def _bearer_di(state: State, iid: str) -> list[int]:
     return [e["by"] for e in (found or {}).get("while_in_play") or () if e["do"] == "bearer_di"]
 
 
-def faction_influence(state: State, bearer: str, faction: dict) -> list[tuple[str, int]]:
+def faction_influence(state: State, bearer: str, faction: dict, prowess: int | None = None) -> list[tuple[str, int]]:
     """(card name, value) of the items whose "+N to direct influence against factions" (or against factions of
     a race: "against Elves and Elf factions") counts in this faction's influence check, and of the allies in
     the company with "+2 to any influence attempt by a character in his company against a Wolf faction"."""
@@ -61,6 +61,14 @@ def faction_influence(state: State, bearer: str, faction: dict) -> list[tuple[st
         for e in state.get("effects") or ()
         if group and e["target"] == group["id"] and e["stat"] == "faction_bonus"
     ]
+    for effect in [e for e in state.get("effects") or () if e["target"] == bearer and e["stat"] == "influence_prowess"]:
+        if prowess is None:
+            continue  # valued only in a faction's own check, where the rules pass the prowess
+        state["effects"].remove(effect)  # "an influence check": this one
+        value = min(prowess, effect["by"])
+        if effect.get("instead_of_di"):  # Threats: the prowess instead of the unused direct influence it adds
+            value -= max(0, st.direct_influence_free(state, bearer))
+        found.append((effect["name"], value))
     for iid, word in [(iid, "direct_influence") for iid in _borne(state, bearer)] + company:
         for bonus in _item_text(state, iid).get(word, ()):
             against = {word.casefold() for word in bonus.get("against", ())}
@@ -69,13 +77,13 @@ def faction_influence(state: State, bearer: str, faction: dict) -> list[tuple[st
     return found
 
 
-def refuse_duplicate(state: State, item: dict, bearer: str) -> None:
+def refuse_duplicate(state: State, item: dict, bearer: str, prowess: int = 0) -> None:
     """ "Cannot be duplicated on a given character" (or "in a given company"): not played on, or given to, a
     character bearing one (in a company with one); "May only be borne by a character with a prowess of 6 or
     more" (Thong of Fire)."""
     found = scripts.entry(item["code"]) if state.get("card_text", True) else None
     facts = (found or {}).get("item") or {}
-    if "min_prowess" in facts and stats.prowess(state, bearer) < facts["min_prowess"]:
+    if "min_prowess" in facts and prowess < facts["min_prowess"]:  # ``prowess``: the bearer's, from the rules
         raise IllegalAction(
             "bearer_too_weak",
             gettext_noop("%(card)s darf nur ein Charakter mit Kampfgeschick %(n)s oder mehr tragen."),
@@ -252,3 +260,6 @@ def extra_regions(state: State, group: dict) -> int:
         if steed and all(any(st.info(state, i)["name_en"] in names for i in mine) for mine in allies.values()):
             return found + steed["by"]
     return found
+
+
+st.DIRECT_INFLUENCE_BONUSES.append(direct_influence_bonus)  # read by state.direct_influence_free

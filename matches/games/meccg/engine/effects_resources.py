@@ -10,7 +10,7 @@ from __future__ import annotations
 from matches.engine import rng
 from matches.engine.base import IllegalAction, State, gettext_noop
 
-from . import scripts, stats
+from . import scripts
 from . import state as st
 from .cardinfo import avatar_kind
 from .common import part, signed
@@ -95,18 +95,17 @@ def _group(state: State, link: dict) -> dict | None:
 def _influence_prowess(ops, state, link, info, effect, events):
     """ "modified by adding the warrior's prowess to a maximum modifier of +5" (Muster); with ``instead_of_di``
     "does not use his unused direct influence … Instead he uses his prowess, to a maximum modifier of +6"
-    (Threats): the prowess minus the unused direct influence the check will add."""
+    (Threats): valued when the check is made (``faction_influence``, with the prowess the rules pass)."""
     who = link["target"]["id"]
-    by = min(stats.prowess(state, who), effect["max"])
-    if effect.get("instead_of_di"):
-        by -= max(0, st.direct_influence_free(state, who))
-    add(state, link, info, who, "influence", by, "check")
+    add(state, link, info, who, "influence_prowess", effect["max"], "check", instead_of_di=effect.get("instead_of_di"))
     template = (
-        gettext_noop("%(character)s: Kampfgeschick statt freiem direktem Einfluss (%(value)s) für den Einflusswurf")
+        gettext_noop(
+            "%(character)s: Kampfgeschick statt freiem direktem Einfluss (höchstens %(value)s) für den Einflusswurf"
+        )
         if effect.get("instead_of_di")
-        else gettext_noop("%(character)s: %(value)s auf den Einflusswurf (Kampfgeschick)")
+        else gettext_noop("%(character)s: Kampfgeschick (höchstens %(value)s) auf den Einflusswurf")
     )
-    return part(template, character=_name(state, who), value=signed(by))
+    return part(template, character=_name(state, who), value=signed(effect["max"]))
 
 
 def _flatter(ops, state, link, info, effect, events):
@@ -584,3 +583,6 @@ __all__ = [
     "target_ok",
     "uses_magic",
 ]
+
+
+st.DECK_EXHAUSTED.append(deck_exhausted)  # called by state.exhaust

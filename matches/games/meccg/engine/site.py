@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop, ngettext_noop
 
-from . import effects, effects_resources, factions, sites
+from . import effects, effects_resources, factions, sites, stats
 from . import state as st
 from .cardinfo import is_creature, is_hazard, is_minor_item
 from .common import Base, part, signed
@@ -82,7 +82,8 @@ class SiteMixin(Base):
             raise IllegalAction("bad_bearer", gettext_noop("Ein Charakter dieser Gemeinschaft muss dafür tappen."))
         if state["inst"][bearer]["tapped"] or state["inst"][bearer]["wounded"]:
             raise IllegalAction("bearer_tapped", gettext_noop("Der Charakter ist schon getappt."))
-        effects_resources.refuse_duplicate(state, info, bearer)  # "Cannot be duplicated on a given character"
+        # "Cannot be duplicated on a given character", "May only be borne by a character with a prowess of 6 …"
+        effects_resources.refuse_duplicate(state, info, bearer, stats.prowess(state, bearer))
         site_info = st.info(state, group["site"])
         problem = sites.item_problem(info, site_info) if "Item" in info["subtype"] else None
         if problem == "hoard":
@@ -185,7 +186,8 @@ class SiteMixin(Base):
                     value=signed(value),
                 )
             )
-        for name, value in effects_resources.faction_influence(state, bearer, info):  # "… against factions"
+        prowess = stats.prowess(state, bearer)  # Muster, Threats: the warrior's prowess in this check
+        for name, value in effects_resources.faction_influence(state, bearer, info, prowess):  # "… against factions"
             found.append((name, value))
             mods.append(part(gettext_noop("%(card)s %(value)s"), card=name, value=signed(value)))
         for name, value in effects.use(state, bearer, "influence"):  # scripted cards for this check

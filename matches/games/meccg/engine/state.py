@@ -156,11 +156,15 @@ def general_influence_used(state: State, seat: int, extra: Info | None = None) -
     return used + (influence_cost(extra) if extra else 0)
 
 
-def direct_influence_free(state: State, leader: str) -> int:
-    from .effects_resources import direct_influence_bonus  # card text: items and events that add to it
+# Card text that changes the rules of this module, registered by the effects modules (which import this one):
+# what items and events add to a character's direct influence; what happens when a play deck is exhausted.
+DIRECT_INFLUENCE_BONUSES: list = []
+DECK_EXHAUSTED: list = []
 
+
+def direct_influence_free(state: State, leader: str) -> int:
     followers = [iid for iid, card in state["inst"].items() if card["controller"] == leader and card["zone"] == "play"]
-    printed = (info(state, leader)["di"] or 0) + direct_influence_bonus(state, leader)
+    printed = (info(state, leader)["di"] or 0) + sum(bonus(state, leader) for bonus in DIRECT_INFLUENCE_BONUSES)
     return printed - sum(influence_cost(info(state, iid)) for iid in followers)
 
 
@@ -201,6 +205,5 @@ def exhaust(state: State, seat: int) -> None:
     for iid in list(player["discard"]):
         move(state, iid, "deck")
     rng.shuffle(state["rng"], player["deck"])
-    from .effects_resources import deck_exhausted  # card text: "Discard when any play deck is exhausted"
-
-    deck_exhausted(state)
+    for hook in DECK_EXHAUSTED:  # card text: "Discard when any play deck is exhausted"
+        hook(state)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from matches.engine.base import Text, gettext_noop
 
-from . import effects
+from . import effects, scripts
 from . import state as st
 from .cardinfo import Info, avatar_kind
 
@@ -133,9 +133,8 @@ def fighters(state: State, group: dict) -> list[str]:
 def _not_attacked(state: State, ally: str) -> bool:
     """ "May not be attacked" (Great Bats): the ally is assigned no strike; "May not face any strike at a site or
     from an automatic-attack" (Blackbole)."""
-    from .effects_resources import card_facts
-
-    facts = card_facts(state, ally)
+    found = scripts.entry(st.info(state, ally)["code"]) if state.get("card_text", True) else None
+    facts = (found or {}).get("item") or {}
     attack = state.get("attack") or {}
     at_site = attack.get("source") == "auto" or (state.get("turn") or {}).get("phase") == "site"
     return bool(facts.get("not_attacked") or (facts.get("no_strike_at_site") and at_site))
