@@ -260,6 +260,9 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
         lost = re.search(r"([+-]\d+) marshalling points? if eliminated", plain, re.IGNORECASE)
         facts["mp_if_eliminated"] = int(lost.group(1)) if lost else 0
         facts["di_text"] = " ".join(m.group(0) for m in DI_AGAINST.finditer(plain))
+        facts["leader"] = bool(re.search(r"\bLeader\.", plain))  # a Balrog's leaders (Foe Dismayed)
+        uses = re.search(r"Can use ([^.]*)\.", plain)  # "Can use shadow-magic and spirit-magic", "Can use sorcery"
+        facts["magic"] = re.findall(r"sorcery|[\w]+-magic", uses.group(1).casefold()) if uses else []
     if subtype == "Faction":
         plain = plain_text(text)
         target = re.search(r"influence check is greater than (\d+)", plain, re.IGNORECASE)
@@ -281,6 +284,7 @@ def table_facts(card_type: str, attrs: dict, text: str = "") -> Info:
         facts["bonuses"] = item_bonuses(attrs, text)
     if card_type == "Resource" and subtype in ("Short-event", "Permanent-event", "Permanent-event/Short-event"):
         plain = plain_text(text)
+        facts["magic_card"] = bool(re.match(r"\s*(?:Unique\.\s*)?Magic\.", plain))  # Akhôrahil Unleashed
         # Information: "Sage only during the site phase at an untapped site where Information is playable. Tap
         # the sage and the site."
         if re.search(r"(?:where|at which) Information is playable", plain, re.IGNORECASE) and re.search(

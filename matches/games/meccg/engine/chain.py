@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
-from . import effects, effects_abilities, scripts, uniqueness
+from . import effects, effects_abilities, effects_resources, scripts, uniqueness
 from . import state as st
 from .cardinfo import is_creature, is_hazard, is_long_event, is_short_event, is_site_resource
 from .council import is_war_council
@@ -122,6 +122,7 @@ class ChainMixin(Base):
             # "Kreaturen": keyed to the route or the site as the hazard player announces; refused with
             # the keying calculator's message when it cannot be (keying.py).
             key_ = self._key_creature(state, info, group, action.get("keyed"))
+            effects_resources.refuse_keyed(state, group, key_)  # Down Down to Goblin-town
             action = {**action, "target": {"kind": "company", "id": group["id"]}}
         return action, key_
 

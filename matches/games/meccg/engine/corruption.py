@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop
 
-from . import effects, stats
+from . import effects, effects_resources, stats
 from . import state as st
 from .cardinfo import avatar_kind, is_haven
 from .log_text import part, signed
@@ -43,7 +43,7 @@ class CorruptionMixin(Base):
         if kind in ("Ringwraith", "Balrog"):
             self._log(events, gettext_noop("%(card)s macht keinen Versuchungswurf."), card=info["name_de"])
             return True
-        points = sum(st.info(state, i)["corruption"] or 0 for i in st.attached(state, iid))
+        points = sum(effects_resources.corruption_points(state, i) for i in st.attached(state, iid))
         points += sum(n for _, n in effects.extra_corruption(state, iid))  # Saruman the Wise: rings +1 each
         for helper in support:
             state["inst"][helper]["tapped"] = True
@@ -124,6 +124,7 @@ class CorruptionMixin(Base):
             raise IllegalAction(
                 "transfer_site", gettext_noop("Gegenstände gehen nur an einen anderen Charakter am selben Ort.")
             )
+        effects_resources.refuse_duplicate(state, st.info(state, item), taker, stats.prowess(state, taker))
         support = self._support_for(state, seat, giver, action.get("support"))
         if self._corruption_check(state, seat, giver, events, support) and state["inst"][item]["zone"] == "play":
             state["inst"][item]["on"] = taker
@@ -156,6 +157,7 @@ class CorruptionMixin(Base):
             or (alignment in ("minion", "balrog") and group["site"] and is_haven(st.info(state, group["site"])))
         ):
             modifier -= 2
+        modifier += sum(value for _, value in effects_resources.ring_test_bonus(state, group))  # Scroll of Isildur
         dice = self._roll2d6(state)
         self._log(
             events,

@@ -6,7 +6,7 @@ import math
 
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
-from . import scoring
+from . import effects_resources, scoring
 from . import state as st
 from .cardinfo import is_hazard, key
 from .constants import COUNCIL_POINTS
@@ -45,7 +45,7 @@ class CouncilMixin(Base):
         for iid in counted:
             info = st.info(state, iid)
             inst = state["inst"][iid]
-            points = info["mp"] or 0
+            points = effects_resources.printed_points(state, iid)  # Durin's Axe held by a Dwarf: 4
             kind = info["mp_type"]
             if not points or not kind or (inst.get("agent") is not None and inst["zone"] == "play"):
                 continue  # an agent played as a hazard scores nothing for its player while on the table
@@ -67,6 +67,7 @@ class CouncilMixin(Base):
             elif kind == "item" and _other_alignment_item(alignment, info):
                 # "Gegenstände: Einschränkungen": a hero's minion item (and the reverse) scores half, rounded up.
                 points = math.ceil(points / 2)
+            points = effects_resources.points_worth(state, seat, info, points)  # Great Patron
             if kind in totals:
                 totals[kind] += points
         totals["character"] += sum(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, Text, gettext_noop
 
-from . import effects_abilities, effects_hazards, effects_state, scripts
+from . import effects_abilities, effects_hazards, effects_resources, effects_state, scripts
 from . import state as st
 from .effects_apply import fetchable
 from .effects_play import (
@@ -183,6 +183,9 @@ def checked_pick(state: State, seat: int, mode: dict, raw) -> list[str]:
     rule = effects_hazards.pick_rule(state, seat, mode)
     if rule is not None:
         return effects_hazards.checked_order(rule, raw)
+    found = effects_resources.checked_pick(state, seat, mode, raw)  # a character brought into play
+    if found is not None:
+        return found
     fetch = next((e for e in mode["effects"] if e["do"] == "fetch"), None)
     allowed = set(fetchable(state, seat, fetch)) if fetch else set()
     picks = raw if isinstance(raw, list) else [raw]

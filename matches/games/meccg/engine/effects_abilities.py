@@ -62,6 +62,17 @@ def ability_uses(state: State, seat: int, iid: str) -> list[tuple[int, dict, lis
         if ability["requires"].get("with_bearer"):
             group = st.company_of(state, bearer_of(state, iid) or "")
             pairs = [(t, a) for t, a in pairs if group and t.get("id") in group["chars"]]
+        if ability["requires"].get("is_bearer"):  # "Discard to untap bearer" (Cram)
+            pairs = [(t, a) for t, a in pairs if t.get("id") == bearer_of(state, iid)]
+        if ability["requires"].get("bearer_attacked"):  # "an attack against his company" (an ally's)
+            group = st.company_of(state, bearer_of(state, iid) or "")
+            attack = state.get("attack")
+            pairs = pairs if group and attack and attack["company"] == group["id"] else []
+        if ability["requires"].get("bearer_or_self"):  # "a strike … against its bearer or itself"
+            pairs = [(t, a) for t, a in pairs if t.get("id") in (iid, bearer_of(state, iid))]
+        if ability["requires"].get("both_struck"):  # "the War-warg and its controlling character are both targets"
+            assigned = (state.get("attack") or {}).get("assigned") or {}
+            pairs = pairs if iid in assigned and bearer_of(state, iid) in assigned else []
         if ability.get("actor") and ability["user"] == "company":  # "A ranger in such a company"
             group = st.company(state, card.get("on") or "")
             pairs = [(t, a) for t, a in pairs if group and a in group["chars"]]

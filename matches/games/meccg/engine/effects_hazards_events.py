@@ -358,6 +358,13 @@ def deck_exhausted(state: State, events: list[Event]) -> None:
         group["limit"] = max(0, group["limit"] - (before - after))
 
 
+def limit_lost(state: State, leaving: list[str]) -> None:
+    """Cards about to leave play: a company in its movement/hazard phase loses the hazard limit they gave it."""
+    group = _hazard_phase_company(state)
+    if group is not None and leaving:
+        group["limit"] = max(0, group["limit"] - _limit_bonus(state, group, leaving))
+
+
 def _spent_by(state: State, iid: str) -> str | None:
     """Why a card's continuous effects have ended, or None: a play deck exhausted since it came into play; the
     character it names come into play ("Discard this card if Gandalf comes into play")."""

@@ -8,6 +8,7 @@ from matches.engine.base import State
 from . import state as st
 from .cardinfo import avatar_kind
 from .effects_hazards import attack_by, attack_without, bears_kind, company_without, dest_has_auto
+from .effects_resources import character_ok as resource_character_ok
 from .effects_state import doors_of_night, in_play, race_keys
 
 
@@ -53,7 +54,7 @@ def character_ok(state: State, iid: str, want: dict) -> bool:
         group = st.company_of(state, iid)
         if group is None or st.company_size(state, group["chars"]) > want["company_size_max"]:
             return False
-    return True
+    return resource_character_ok(state, iid, want)
 
 
 def _route_symbols(group: dict) -> list[str]:

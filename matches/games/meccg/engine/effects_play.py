@@ -10,6 +10,9 @@ from . import effects_hazards, effects_state, scripts, windows
 from . import state as st
 from .effects_apply import EFFECT_WORDS, STAT_NAMES
 from .effects_match import character_ok, company_ok, table_ok
+from .effects_resources import RESOURCE_WORDS
+from .effects_resources import pick_options as resource_pick_options
+from .effects_resources import target_ok as resource_target_ok
 
 OWN_PHASES = scripts.OWN_PHASES
 
@@ -109,7 +112,7 @@ def _card_ok(state: State, seat: int, target: dict, want: dict) -> bool:
 
 
 def _target_ok(state: State, seat: int, target: dict, requires: dict) -> bool:
-    if not table_ok(state, requires):
+    if not table_ok(state, requires) or not resource_target_ok(state, seat, target, requires):
         return False
     kind = target["kind"]
     if kind in ("card", "link"):
@@ -208,7 +211,10 @@ def _pick_options(state: State, seat: int, mode: dict) -> list[str | None]:
     fetch = next((e for e in mode["effects"] if e["do"] == "fetch"), None)
     if fetch is None:
         rule = effects_hazards.pick_rule(state, seat, mode)  # a hand card discarded as the cost
-        return rule[0][:8] if rule and rule[2] and rule[0] else [None]
+        if rule and rule[2] and rule[0]:
+            return rule[0][:8]
+        found = resource_pick_options(state, seat, mode)  # a character brought into play (A Chance Meeting)
+        return [None] if found is None else found
     seen, found = set(), []
     for iid in fetchable(state, seat, fetch):
         code = state["inst"][iid]["code"]
@@ -225,4 +231,4 @@ def _effect_word(effect: dict) -> dict:
         return part(
             gettext_noop("%(stat)s %(value)s"), stat=part(STAT_NAMES[effect["stat"]]), value=signed(effect["by"])
         )
-    return part(EFFECT_WORDS[effect["do"]])
+    return part({**EFFECT_WORDS, **RESOURCE_WORDS}[effect["do"]])

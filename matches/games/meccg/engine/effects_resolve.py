@@ -12,11 +12,12 @@ from . import state as st
 from .effects_apply import APPLY_HANDLERS, _modify
 from .effects_hazards import HAZARD_HANDLERS
 from .effects_more import MORE_HANDLERS
+from .effects_resources import RESOURCE_HANDLERS
 
 if TYPE_CHECKING:
     from .shared import Table
 
-HANDLERS = {**APPLY_HANDLERS, **MORE_HANDLERS, **HAZARD_HANDLERS}
+HANDLERS = {**APPLY_HANDLERS, **MORE_HANDLERS, **HAZARD_HANDLERS, **RESOURCE_HANDLERS}
 
 
 def _log(events: list[Event], template: str, **params: Any) -> None:

@@ -7,7 +7,7 @@ import math
 
 from matches.engine.base import Event, IllegalAction, State, gettext_noop, ngettext_noop
 
-from . import effects, keying
+from . import effects, effects_resources, keying
 from . import state as st
 from .cardinfo import avatar_kind, is_haven, key
 from .log_text import _text, region_name
@@ -36,7 +36,8 @@ class HazardPhaseMixin(Base):
             can_draw = any(
                 (st.info(state, i)["mind"] or 0) >= 3 or avatar_kind(st.info(state, i)) for i in group["chars"]
             )
-            turn["allowance"][seat] = basis["draw"] if can_draw else 0
+            extra = effects_resources.extra_draws(state, group)  # A Short Rest
+            turn["allowance"][seat] = basis["draw"] + extra if can_draw else 0
             turn["allowance"][1 - seat] = basis["draw_opponent"]
             turn["allowance"][seat] = effects.company_draws(state, turn["allowance"][seat], events)  # Smaug at Home
             self._log_company(

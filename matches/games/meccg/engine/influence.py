@@ -16,7 +16,7 @@ from __future__ import annotations
 from matches.engine import rng
 from matches.engine.base import IllegalAction, State, gettext_noop
 
-from . import effects, stats
+from . import effects, effects_resources, stats
 from . import state as st
 from .cardinfo import avatar_kind, influence_cost, is_hazard, key
 from .log_text import part, signed
@@ -158,6 +158,10 @@ class InfluenceMixin(Base):
         if accepted:
             against -= accepted  # an accepted proposal for this attempt (card text the table does not read)
             parts.append(part(gettext_noop("Kartentext %(n)s"), n=signed(-accepted)))
+        found = effects.use(state, who, "influence") + effects_resources.attempt_influence(state, who, info)
+        for name, value in found:  # card text: "+3 to an influence attempt", "+2 … against an Elf character"
+            against -= value
+            parts.append(part(gettext_noop("%(card)s %(value)s"), card=name, value=signed(-value)))
         return against, parts
 
     # --- the sideboard ("Reservestapel") ---------------------------------------------------------------

@@ -146,8 +146,10 @@ def region_route(
     *,
     balrog_company: bool = False,
     avoid_coast: bool = False,
+    max_regions: int = MAX_REGIONS,
 ) -> dict:
-    """Check (or find, if ``route`` is None) a region route; IllegalAction names the broken rule."""
+    """Check (or find, if ``route`` is None) a region route; IllegalAction names the broken rule
+    (``max_regions``: more with a card's "additional region", Cram)."""
     if balrog_company:
         raise IllegalAction(
             "balrog_no_regions", gettext_noop("Die Gemeinschaft des Balrog darf sich nicht über Regionen bewegen.")
@@ -202,11 +204,11 @@ def region_route(
                 "coast_forbidden",
                 gettext_noop("Gemeinschaften mit einem Ringgeist oder Balrog dürfen keine Küstengewässer durchqueren."),
             )
-    if len(route) > MAX_REGIONS:
+    if len(route) > max_regions:
         raise IllegalAction(
             "too_many_regions",
             gettext_noop("Die Reiseroute umfasst %(n)s Regionen; erlaubt sind höchstens %(max)s."),
             n=len(route),
-            max=MAX_REGIONS,
+            max=max_regions,
         )
     return {"kind": "region", "regions": route, "types": [regions[name]["type"] for name in route]}

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from matches.engine.base import Event, IllegalAction, State, gettext_noop
 
+from . import effects_resources, uniqueness
 from . import state as st
-from . import uniqueness
 from .cardinfo import avatar_kind, is_haven, key
 from .log_text import _text
 from .mixin_base import Base
-from .movement import region_route, starter_route
+from .movement import MAX_REGIONS, region_route, starter_route
 
 
 class OrganisationMixin(Base):
@@ -251,6 +251,7 @@ class OrganisationMixin(Base):
             raise IllegalAction(
                 "already_planned", gettext_noop("Diese Gemeinschaft hat schon ein Ziel; nimm es erst zurück.")
             )
+        effects_resources.refuse_movement(state, group)  # Hiding: "may not move to another site this turn"
         dest = self._own(state, seat, action.get("site"), "sites")
         origin = st.info(state, group["site"])
         target = st.info(state, dest)
@@ -277,6 +278,7 @@ class OrganisationMixin(Base):
                 wanted,
                 balrog_company="Balrog" in kinds,
                 avoid_coast=bool(kinds & {"Ringwraith", "Balrog"}),
+                max_regions=MAX_REGIONS + effects_resources.extra_regions(state, group),
             )
         else:
             raise IllegalAction(

@@ -116,7 +116,26 @@ def _normalise(code: str, raw: dict[str, Any]) -> dict[str, Any]:
     if "creature" in raw:
         return {**entry, "kind": "creature", "creature": raw["creature"], "modes": []}
     if "static" in raw:
-        return {**entry, "kind": "static", "static": raw["static"], "modes": []}
+        # an item's influence text (issue 30, round 2): "+2 to direct influence [against factions]", "Cannot be
+        # duplicated on a given character" (effects_resources reads them)
+        words = (
+            "direct_influence",
+            "one_per_character",
+            "no_wound",
+            "ring_test",
+            "held_by",
+            "not_attacked",
+            "discard_if_wounded",
+            "one_per_company",
+            "company_influence",
+            "no_strike_at_site",
+            "steed_regions",
+            "strike_body",
+            "no_stay_penalty",
+            "min_prowess",
+        )
+        item = {word: raw[word] for word in words if word in raw}
+        return {**entry, "kind": "static", "static": raw["static"], "modes": [], "item": item}
     skip = ("name", "text", "note", "while_in_play", "abilities", "triggers", "as_creature")
     modes = raw.get("modes") or [{k: v for k, v in raw.items() if k not in skip}]
     out = [_normalise_mode(code, mode) for mode in modes]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop, ngettext_noop
 
-from . import effects, factions, sites
+from . import effects, effects_resources, factions, sites, stats
 from . import state as st
 from .cardinfo import is_creature, is_hazard, is_minor_item
 from .log_text import part, signed
@@ -84,6 +84,8 @@ class SiteMixin(Base):
             raise IllegalAction("bad_bearer", gettext_noop("Ein Charakter dieser Gemeinschaft muss dafür tappen."))
         if state["inst"][bearer]["tapped"] or state["inst"][bearer]["wounded"]:
             raise IllegalAction("bearer_tapped", gettext_noop("Der Charakter ist schon getappt."))
+        # "Cannot be duplicated on a given character", "May only be borne by a character with a prowess of 6 …"
+        effects_resources.refuse_duplicate(state, info, bearer, stats.prowess(state, bearer))
         site_info = st.info(state, group["site"])
         problem = sites.item_problem(info, site_info) if "Item" in info["subtype"] else None
         if problem == "hoard":
@@ -186,6 +188,10 @@ class SiteMixin(Base):
                     value=signed(value),
                 )
             )
+        prowess = stats.prowess(state, bearer)  # Muster, Threats: the warrior's prowess in this check
+        for name, value in effects_resources.faction_influence(state, bearer, info, prowess):  # "… against factions"
+            found.append((name, value))
+            mods.append(part(gettext_noop("%(card)s %(value)s"), card=name, value=signed(value)))
         for name, value in effects.use(state, bearer, "influence"):  # scripted cards for this check
             found.append((name, value))
             mods.append(part(gettext_noop("%(card)s %(value)s"), card=name, value=signed(value)))
@@ -214,8 +220,8 @@ class SiteMixin(Base):
             target=info["influence_target"],
             outcome=part(gettext_noop("gelungen") if success else gettext_noop("misslungen, abgeworfen")),
         )
-        if not success:
-            st.move(state, iid, "discard")
+        if not success:  # discarded, or shuffled into the play deck by card text (The Dark Power)
+            effects_resources.faction_failed(state, iid, bearer)
         else:
             effects.influence_succeeded(self, state, bearer, events)  # Lure of Power
 

@@ -145,6 +145,9 @@ def play_site(phrase: str, site: Info) -> tuple[bool, bool]:
     return key(site["name_en"]) == key(name), tapped_ok
 
 
+_REGIONS = re.compile(r"(?:any )?(non-Haven )?site in (.+)", re.IGNORECASE)
+
+
 def named_site_problem(card: Info, site: Info) -> bool:
     """A card names the sites where it is playable ("Playable at Goblin-gate or Moria", "Playable only at Minas
     Tirith", "Playable at any Under-deeps Shadow-hold [{S}] or Ruins & Lairs [{R}]"): True when ``site`` is none
@@ -152,6 +155,17 @@ def named_site_problem(card: Info, site: Info) -> bool:
     phrases = card.get("play_sites")
     if not phrases:
         return False  # Decision: no site printed in the data, nothing to check
+    in_regions = _REGIONS.match(phrases[0])
+    if in_regions:  # "any non-Haven site in Rohan, Southern Rhovanion, …", "(except Dol Guldur)"
+        names = [in_regions.group(2), *phrases[1:]]
+        excluded = {key(n) for p in names for n in re.findall(r"\(except ([^)]+)\)", p)}
+        regions = {key(re.sub(r"\s*\(except [^)]+\)", "", n)) for n in names}
+        haven = "haven" in (site.get("site_type") or "").casefold() or site.get("site_type") in ("H", "{H}")
+        return (
+            key(site.get("region") or "") not in regions
+            or key(site["name_en"]) in excluded
+            or bool(in_regions.group(1) and haven)
+        )
     lead = phrases[0].casefold()
     for phrase in phrases:
         if "under-deeps" in lead and "under-deeps" not in phrase.casefold() and "[{" in phrase:

@@ -156,9 +156,16 @@ def general_influence_used(state: State, seat: int, extra: Info | None = None) -
     return used + (influence_cost(extra) if extra else 0)
 
 
+# Card text that changes the rules of this module, registered by the effects modules (which import this one):
+# what items and events add to a character's direct influence; what happens when a play deck is exhausted.
+DIRECT_INFLUENCE_BONUSES: list = []
+DECK_EXHAUSTED: list = []
+
+
 def direct_influence_free(state: State, leader: str) -> int:
     followers = [iid for iid, card in state["inst"].items() if card["controller"] == leader and card["zone"] == "play"]
-    return (info(state, leader)["di"] or 0) - sum(influence_cost(info(state, iid)) for iid in followers)
+    printed = (info(state, leader)["di"] or 0) + sum(bonus(state, leader) for bonus in DIRECT_INFLUENCE_BONUSES)
+    return printed - sum(influence_cost(info(state, iid)) for iid in followers)
 
 
 def avatar_in_play(state: State, seat: int) -> str | None:
@@ -198,3 +205,5 @@ def exhaust(state: State, seat: int) -> None:
     for iid in list(player["discard"]):
         move(state, iid, "deck")
     rng.shuffle(state["rng"], player["deck"])
+    for hook in DECK_EXHAUSTED:  # card text: "Discard when any play deck is exhausted"
+        hook(state)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from matches.engine.base import Text, gettext_noop
 
-from . import effects
+from . import effects, scripts
 from . import state as st
 from .cardinfo import Info, avatar_kind
 
@@ -126,5 +126,15 @@ def fighters(state: State, group: dict) -> list[str]:
     found = []
     for iid in group["chars"]:
         found.append(iid)
-        found += [a for a in st.attached(state, iid) if is_ally(st.info(state, a))]
+        found += [a for a in st.attached(state, iid) if is_ally(st.info(state, a)) and not _not_attacked(state, a)]
     return found
+
+
+def _not_attacked(state: State, ally: str) -> bool:
+    """ "May not be attacked" (Great Bats): the ally is assigned no strike; "May not face any strike at a site or
+    from an automatic-attack" (Blackbole)."""
+    found = scripts.entry(st.info(state, ally)["code"]) if state.get("card_text", True) else None
+    facts = (found or {}).get("item") or {}
+    attack = state.get("attack") or {}
+    at_site = attack.get("source") == "auto" or (state.get("turn") or {}).get("phase") == "site"
+    return bool(facts.get("not_attacked") or (facts.get("no_strike_at_site") and at_site))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from matches.engine.base import IllegalAction, State, gettext_noop
 
-from . import effects, stats
+from . import effects, effects_resources, stats
 from . import state as st
 from .cardinfo import avatar_kind
 from .log_text import part
@@ -80,6 +80,9 @@ class StrikesMixin(Base):
         attack = state["attack"]
         card = state["inst"][iid]
         name = st.info(state, iid)["name_de"]
+        if effects_resources.strike_fails(self, state, iid, events):  # Liquid Fire: "all strikes … fail"
+            self._strike_failed(state, events)
+            return False
         mods = []
         total_mod = support - attack["assigned"][iid]
         if card["wounded"]:
@@ -91,6 +94,8 @@ class StrikesMixin(Base):
         elif effects.has(state, iid, "no_tap"):
             stay = True  # a card's text: it does not tap, without the −3
             mods.append(part(gettext_noop("tappt nicht (Kartentext) ±0")))
+        elif stay and effects_resources.no_stay_penalty(state, iid):  # Thong of Fire
+            mods.append(part(gettext_noop("tappt nicht (Kartentext) ±0")))
         elif stay:
             total_mod -= 3
             mods.append(part(gettext_noop("bleibt ungetappt −3")))
@@ -98,7 +103,7 @@ class StrikesMixin(Base):
             mods.append(part(gettext_noop("Unterstützung +%(n)s"), n=support))
         if attack["assigned"][iid]:
             mods.append(part(gettext_noop("überzählige Hiebe −%(n)s"), n=attack["assigned"][iid]))
-        dice = self._roll2d6(state)
+        dice = effects_resources.strike_roll(self, state, iid, mods)  # Swift Strokes: the better of two
         prowess = stats.prowess(state, iid, against=attack.get("race"))
         total = prowess + sum(dice) + total_mod
         if not (stay and not card["tapped"]):
@@ -133,8 +138,11 @@ class StrikesMixin(Base):
             if attack["detainment"]:
                 card["tapped"] = True  # "führt nur zum Tappen des betroffenen Charakters"
                 return False
+            if effects_resources.shield_takes_wound(self, state, iid, events):  # Sable Shield
+                return False
             was_wounded = card["wounded"]
             card["wounded"] = True
+            effects_resources.after_wound(state, iid, events)  # "Discard this ally if … wounded" (Great Bats)
             attack["pending_body"] = {"character": iid, "modifier": 1 if was_wounded else 0}
             self._open_card_window(state, "body_check", attack["attacker"], events)
             return "pending_body" in attack
@@ -150,7 +158,9 @@ class StrikesMixin(Base):
             attack["defeated"] += 1
             return
         dice = self._roll2d6(state)
-        body = attack["body"] + sum(v for _, v in effects.modifiers(state, attack["strike"], "strike_body"))
+        found = effects.modifiers(state, attack["strike"], "strike_body")
+        found += effects_resources.strike_body(state, attack)  # a weapon's "-2 to strike's body against …"
+        body = attack["body"] + sum(v for _, v in found)
         beaten = sum(dice) > body
         if beaten:
             attack["defeated"] += 1
@@ -240,4 +250,6 @@ def describe_strike(attack: dict, state: State, stat: str) -> str | dict:
     """ "12 + Leidenschaft des Zorns 2 = 14": the strike's prowess or body with the cards on it, for the log."""
     base = (attack["prowess"] + attack.get("prowess_mod", 0)) if stat == "prowess" else attack["body"]
     mods = effects.modifiers(state, attack["strike"], f"strike_{stat}") if attack.get("strike") else []
+    if stat == "body" and attack.get("strike"):
+        mods = mods + effects_resources.strike_body(state, attack)
     return stats.describe_values(base, mods)
