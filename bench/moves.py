@@ -4,7 +4,7 @@ What runs, on loopback, as the operations note (docs/play-by-post.md) deploys it
 
 - gunicorn (``--workers``, sync) with DEBUG off, on the configured database and broker;
 - one moves worker: ``celery worker -P prefork -c 2 -Q <moves>``;
-- one mail worker on the default queue (prefork, 2), sending real SMTP to a local sink (core/smtp_sink.py);
+- one mail worker on the default queue (prefork, 2), sending real SMTP to a local sink (bench/smtp_sink.py);
 - users with e-mail addresses, two per match, Die Zwei Türme moves (the engine's own default action,
   computed here from the stored state), submitted through ``POST /api/matches/<id>/moves/`` with a token.
 
@@ -38,12 +38,12 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from core import services as core_services
-from core.smtp_sink import SmtpSink, free_port
+from matches import services
+from matches.engine import registry
+from matches.models import Match, Move, MoveStatus
 
-from . import services
-from .bench_load import percentile, select_one_ms
-from .engine import registry
-from .models import Match, Move, MoveStatus
+from .resolve import percentile, select_one_ms
+from .smtp_sink import SmtpSink, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = "zwei-tuerme"
@@ -327,8 +327,7 @@ def _users(count: int):
 
 def _cleanup(users) -> None:
     from core.models import OutboxMessage
-
-    from .models import Notice
+    from matches.models import Notice
 
     notices = list(Notice.objects.filter(user__in=users).values_list("pk", flat=True))
     OutboxMessage.objects.filter(kind="notice_mail", payload__notice_id__in=notices).delete()
