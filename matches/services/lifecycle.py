@@ -22,14 +22,8 @@ from .lookups import engine_of, illegal, locked, seat_of, seats_with_users
 from .progress import after_change, auto_moves_for_resigned, finish, notify_turn, schedule_computer
 
 # Names of computer seats (Ents), the level is added: "Baumbart (stark)".
-
-
 COMPUTER_NAMES = ["Baumbart", "Flinkbaum", "Buchenbein"]
-
-
 MAX_TURN_DAYS = 60
-
-
 COLOURS = ["rot", "blau", "grün", "gelb", "schwarz", "weiß"]
 
 
