@@ -50,11 +50,11 @@ run: content
 test: setup-dev
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# In-process timings of each app's bench.py, then the rules search on the other database (SQLite when
-# DATABASE_URL names PostgreSQL, PostgreSQL at BENCH_PG_URL otherwise; each run prints its database), then
-# the site under load (gunicorn + an asyncio client).
+# In-process timings of each app's bench cases (bench/, a development app: hence setup-dev), then the rules search
+# on the other database (SQLite when DATABASE_URL names PostgreSQL, PostgreSQL at BENCH_PG_URL otherwise; each run
+# prints its database), then the site under load (gunicorn + an asyncio client).
 BENCH_PG_URL ?=
-bench: content
+bench: setup-dev content
 	$(PY) manage.py collectstatic --noinput -v 0  # WhiteNoise serves STATIC_ROOT: the load run's static files
 	$(PY) manage.py bench
 	@if [ -n "$$DATABASE_URL" ]; then other="sqlite:///$(CURDIR)/db.sqlite3"; \
@@ -67,7 +67,7 @@ bench: content
 
 # Play by post in the deployment shape alone (gunicorn, a prefork moves worker -c 2, a mail worker, an SMTP
 # sink, Zwei Türme): needs DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis). `make bench` runs it too.
-bench-moves: content
+bench-moves: setup-dev content
 	$(PY) manage.py bench_moves $(BENCH_MOVES_ARGS)
 
 # Schemathesis against the OpenAPI schema, anonymous and with a token (tests/fuzz; FUZZ_EXAMPLES per operation).

@@ -75,11 +75,6 @@ def inline_svg(code: str) -> SafeString:
     )
 
 
-def label(code: str) -> str:
-    symbol = SYMBOLS.get(code)
-    return str(symbol.label) if symbol else code
-
-
 def render_symbols(html: str) -> SafeString:
     """Replace every symbol code in already-safe HTML (sanitised card text) by its inline SVG."""
     return mark_safe(SYMBOL_RE.sub(lambda m: inline_svg(m.group(0)), html or ""))  # noqa: S308 - input is safe HTML
@@ -88,8 +83,3 @@ def render_symbols(html: str) -> SafeString:
 def render_path(path: str) -> SafeString:
     """A site path such as ``{w}{f}{c}`` as a row of symbols (escaped text where it is not a symbol)."""
     return render_symbols(escape(path or ""))
-
-
-def path_labels(path: str) -> list[str]:
-    """German names of the symbols in ``path`` (for plain-text contexts)."""
-    return [label(code) for code in SYMBOL_RE.findall(path or "")]

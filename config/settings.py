@@ -4,6 +4,7 @@ Without any environment the site runs on the embedded default: a SQLite file,
 Celery tasks executed eagerly in-process and e-mail printed to the console.
 """
 
+import importlib.util
 from pathlib import Path
 
 import environ
@@ -57,6 +58,12 @@ BRUCHTAL_GAMES = [
     "matches.games.meccg",
 ]
 INSTALLED_APPS += BRUCHTAL_GAMES
+
+# The bench and load tooling (bench/: `manage.py bench`, `bench_load`, `bench_moves`) is a development app: installed
+# where the development requirements are (requirements-dev.txt; aiosmtpd, its SMTP sink's server, marks them), so
+# production, installed from requirements.txt, has neither the app nor its commands.
+if importlib.util.find_spec("aiosmtpd") is not None:
+    INSTALLED_APPS.append("bench")
 
 MIDDLEWARE = [
     # First, so that oversized bodies and NUL bytes are refused before anything reads them.

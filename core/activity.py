@@ -46,10 +46,6 @@ def touch(user_id: int, now: datetime | None = None) -> bool:
     return True
 
 
-def last_seen(user_id: int) -> datetime | None:
-    return Activity.objects.filter(user_id=user_id).values_list("seen_at", flat=True).first()
-
-
 class ActivityMiddleware:
     """After the response: a signed-in user (session, or token: DRF sets the request's user) was active."""
 

@@ -18,8 +18,8 @@ import re
 
 from rapidfuzz import fuzz, process
 
+from .formats.meccg.card_index import _PREFERENCE, CardIndex, loose, normalize
 from .formats.meccg.cardinfo import CardInfo
-from .formats.meccg.textformat import _PREFERENCE, CardIndex, loose, normalize
 from .models import DeckAlignment
 
 LIMIT = 20

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from . import limits
-from .formats.meccg import textformat
+from .formats.meccg import textexport, textformat
 from .formats.meccg.check import check
 from .formats.meccg.model import DeckDescription, Entry
 from .links import result_dict
@@ -75,13 +75,13 @@ def import_preview(text, alignment, fallen_wizard="") -> ImportPreview:
 
 def export_text(deck, entries=None) -> str:
     entries = entries_of(deck) if entries is None else entries
-    return textformat.export_text(plain_entries(entries), card_index(), deck.alignment, deck.name)
+    return textexport.export_text(plain_entries(entries), card_index(), deck.alignment, deck.name)
 
 
 def export_gccg(deck, entries=None) -> str:
     """English names, alignment markers and set codes (GCCG style); imports again unchanged."""
     entries = entries_of(deck) if entries is None else entries
-    return textformat.export_gccg(plain_entries(entries), card_index(), deck.alignment, deck.name)
+    return textexport.export_gccg(plain_entries(entries), card_index(), deck.alignment, deck.name)
 
 
 def export_json(deck, entries=None) -> dict:

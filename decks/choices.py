@@ -8,7 +8,7 @@ import re
 
 from django.utils import translation
 
-from .formats.meccg.textformat import normalize
+from .formats.meccg.card_index import normalize
 from .models import DeckAlignment, FallenWizard, Part, Visibility
 
 # Besides each value and its (German) label.

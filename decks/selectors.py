@@ -13,9 +13,9 @@ from cards.models import Card
 
 from .card_search import ranked
 from .formats.meccg import ambiguity
+from .formats.meccg.card_index import CardIndex, normalize
 from .formats.meccg.cardinfo import CardInfo, from_card
 from .formats.meccg.model import DeckDescription, Entry
-from .formats.meccg.textformat import CardIndex, normalize
 from .models import Deck, DeckEntry, Visibility
 
 GAME_SLUG = "meccg"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
@@ -91,27 +92,47 @@ def _read_sql(lock: bool) -> str:
     ) + (_LOCK if lock else "")
 
 
-def lock_and_read(move_id: int) -> Move | None:
+@dataclass
+class ReadMove:
+    """A pending move as a resolve path read it, handed on between the paths (matches/services/moves.py).
+
+    ``move`` comes with its seat and match; ``last_event`` is the match's last event number at the read, moved
+    on as the resolve writes events; ``seats``, every seat with its user and mail settings, if read with the
+    move (None: read them when needed); ``state_text``, the stored state's JSON as read, decoded afresh for the
+    engine's working copy (cheaper than a deepcopy) and good once (None: copy ``match.state``)."""
+
+    move: Move
+    last_event: int
+    seats: list[Seat] | None = None
+    state_text: str | None = None
+
+    @property
+    def match(self) -> Match:
+        return self.move.match
+
+
+def lock_and_read(move_id: int) -> ReadMove | None:
     """``read`` with the move and its match row-locked until the caller's transaction ends."""
     return read(move_id, lock=True)
 
 
-def read(move_id: int, lock: bool = False) -> Move | None:
-    """The move with its seat and match in one statement; the match carries ``_last_event_sequence`` and
-    ``_seats_with_users`` (every seat with its user and mail settings)."""
+def read(move_id: int, lock: bool = False) -> ReadMove | None:
+    """The move with its seat and match, the last event number and every seat with its user and mail settings,
+    in one statement."""
     with raw_rows.run(_read_sql(lock), [move_id]) as cursor:
         row = cursor.fetchone()
     if row is None:
         return None
     (move, seat, match), (last_event, seats) = raw_rows.instances(row, *_read_parts())
     state_text = row[_state_column()]
-    if isinstance(state_text, str):  # the engine's working copy is decoded afresh (cheaper than a deepcopy)
-        match._state_text = state_text
     move._state.fields_cache["seat"] = seat
     move._state.fields_cache["match"] = match
-    match._last_event_sequence = last_event or 0
-    match._seats_with_users = seats_from_json(json.loads(seats) if isinstance(seats, str) else seats)
-    return move
+    return ReadMove(
+        move,
+        last_event=last_event or 0,
+        seats=seats_from_json(json.loads(seats) if isinstance(seats, str) else seats),
+        state_text=state_text if isinstance(state_text, str) else None,
+    )
 
 
 def seats_from_json(rows) -> list[Seat]:
@@ -188,6 +209,7 @@ def write_applied(
     move: Move,
     events,
     now: datetime,
+    first_event: int,
     turn_changed: bool,
     notice_users: list[int],
     notice_kind: str,
@@ -196,9 +218,10 @@ def write_applied(
     mail_users: list[int],
 ) -> list[int] | None:
     """Write the applied move (``match`` already holds the new state and version, one above the version
-    read); returns the ids of the outbox messages written (marked handed over: the caller hands them to the
-    broker after commit), or None, having written nothing, if the match or the move changed since read."""
-    first = match._last_event_sequence + 1
+    read), its events numbered from ``first_event``; returns the ids of the outbox messages written (marked
+    handed over: the caller hands them to the broker after commit), or None, having written nothing, if the
+    match or the move changed since read."""
+    first = first_event
     params = {
         "status": MoveStatus.APPLIED,
         "version": match.version,
@@ -224,5 +247,4 @@ def write_applied(
         written, outbox_ids = cursor.fetchone()
     if not written:
         return None
-    match._last_event_sequence = first + len(events) - 1
     return list(outbox_ids)

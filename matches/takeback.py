@@ -51,7 +51,7 @@ def request_takeback(match: Match, user) -> TakebackRequest:
         status=TakebackStatus.EXPIRED, decided_at=timezone.now()
     )
     request = TakebackRequest.objects.create(match=match, seat=seat, move=last, version=match.version)
-    services._framework_event(
+    services.framework_event(
         match, gettext_noop("%(player)s bittet darum, den letzten Zug zurückzunehmen."), seat=seat.order
     )
     notify(
@@ -79,7 +79,7 @@ def answer_takeback(match: Match, user, accept: bool) -> TakebackRequest:
     if not accept:
         request.status, request.decided_at = TakebackStatus.DECLINED, timezone.now()
         request.save(update_fields=["answers", "status", "decided_at"])
-        services._framework_event(
+        services.framework_event(
             match, gettext_noop("%(player)s lehnt die Rücknahme ab; der Zug gilt."), seat=seat.order
         )
         notify(
@@ -96,7 +96,7 @@ def answer_takeback(match: Match, user, accept: bool) -> TakebackRequest:
     _take_back(match, request)
     request.status, request.decided_at = TakebackStatus.ACCEPTED, timezone.now()
     request.save(update_fields=["answers", "status", "decided_at"])
-    services._framework_event(
+    services.framework_event(
         match, gettext_noop("Der letzte Zug von %(player)s ist zurückgenommen."), seat=requester.order
     )
     notify(

@@ -19,7 +19,7 @@ from django.utils.text import slugify
 
 from cards.models import Game
 
-from . import analysis, search
+from . import analysis, inflection, search
 from .models import GlossaryTerm, Rulebook, Section, UnresolvedReference
 from .parsing.base import ParsedBook, ParsedSection
 from .parsing.notes import strip_notes
@@ -291,80 +291,10 @@ def _store(book: ParsedBook, game: Game, path: Path, force: bool, log) -> Import
         "introduction": book.introduction,
     }
     summary = ImportSummary(rulebook=rulebook)
-    slugs = assign_slugs(book)
-    existing = {s.slug: s for s in Section.objects.filter(rulebook=rulebook)}
-    seen: dict[int, Section] = {}
-    parents: dict[int, Section | None] = {}
-
-    def visit(parsed: ParsedSection, parent: Section | None, depth: int, counter: list[int]):
-        counter[0] += 1
-        values = {
-            "parent_id": parent.pk if parent else None,
-            "order": counter[0],
-            "depth": depth,
-            "heading": parsed.heading,
-            "kind": parsed.kind,
-            "alignments": list(parsed.alignments),
-            "pages": list(parsed.pages),
-            "source_markdown": parsed.body,
-        }
-        slug = slugs[id(parsed)]
-        section = existing.get(slug)
-        if section is None:
-            section = Section.objects.create(rulebook=rulebook, slug=slug, **values)
-            summary.sections.created += 1
-        else:
-            if section.edited_by_staff and not force:
-                values = {k: v for k, v in values.items() if k not in CONTENT_FIELDS}
-            changed = [k for k, v in values.items() if getattr(section, k) != v]
-            if force and section.edited_by_staff:
-                section.edited_by_staff = False
-                changed.append("edited_by_staff")
-            for key in changed:
-                if key != "edited_by_staff":
-                    setattr(section, key, values[key])
-            if changed:
-                section.save(update_fields=changed)
-            if section.edited_by_staff:
-                summary.sections.kept += 1
-            elif changed:
-                summary.sections.updated += 1
-            else:
-                summary.sections.unchanged += 1
-        seen[section.pk] = section
-        parents[section.pk] = parent
-        for child in parsed.children:
-            visit(child, section, depth + 1, counter)
-
-    counter = [0]
     log("Schreibe Abschnitte …")
-    for top in book.sections:
-        visit(top, None, 0, counter)
-    for section in existing.values():
-        if section.pk not in seen:
-            if section.edited_by_staff and not force:
-                summary.sections.kept += 1
-                seen[section.pk] = section
-            else:
-                section.delete()
-                summary.sections.deleted += 1
-
-    sections = sorted(seen.values(), key=lambda s: s.order)
-    for section in sections:
-        section.rulebook = rulebook
-    resolver = ReferenceResolver(sections, book.page_index)
+    sections = _store_sections(book, rulebook, force, summary)
     log("Löse Verweise auf …")
-    unresolved_rows = []
-    for section in sections:
-        found = render_section(section, resolver)
-        summary.references += found["references"]
-        unresolved_rows.extend(
-            UnresolvedReference(rulebook=rulebook, section=section, text=label[:300], target=target[:300])
-            for label, target in found["unresolved"]
-        )
-    _sync_unresolved(rulebook, unresolved_rows)
-    summary.unplaced = list(resolver.unplaced)
-    summary.unresolved = list(UnresolvedReference.objects.filter(rulebook=rulebook).select_related("section"))
+    _store_references(book, rulebook, sections, summary)
 
     log("Schreibe Glossar …")
     _store_terms(book, game, sections, force, summary)
@@ -377,6 +307,89 @@ def _store(book: ParsedBook, game: Game, path: Path, force: bool, log) -> Import
         rulebook.save()
     search.refresh_vectors(rulebook)
     return summary
+
+
+def _store_sections(book: ParsedBook, rulebook: Rulebook, force: bool, summary: ImportSummary) -> list[Section]:
+    """Create, update or delete the book's sections (sections edited by staff kept unless ``force``); the
+    sections now stored, in reading order."""
+    slugs = assign_slugs(book)
+    existing = {s.slug: s for s in Section.objects.filter(rulebook=rulebook)}
+    seen: dict[int, Section] = {}
+    counter = [0]
+
+    def visit(parsed: ParsedSection, parent: Section | None, depth: int):
+        counter[0] += 1
+        values = {
+            "parent_id": parent.pk if parent else None,
+            "order": counter[0],
+            "depth": depth,
+            "heading": parsed.heading,
+            "kind": parsed.kind,
+            "alignments": list(parsed.alignments),
+            "pages": list(parsed.pages),
+            "source_markdown": parsed.body,
+        }
+        section = _store_section(rulebook, slugs[id(parsed)], existing, values, force, summary)
+        seen[section.pk] = section
+        for child in parsed.children:
+            visit(child, section, depth + 1)
+
+    for top in book.sections:
+        visit(top, None, 0)
+    for section in existing.values():
+        if section.pk not in seen:
+            if section.edited_by_staff and not force:
+                summary.sections.kept += 1
+                seen[section.pk] = section
+            else:
+                section.delete()
+                summary.sections.deleted += 1
+    sections = sorted(seen.values(), key=lambda s: s.order)
+    for section in sections:
+        section.rulebook = rulebook
+    return sections
+
+
+def _store_section(rulebook, slug: str, existing: dict, values: dict, force: bool, summary) -> Section:
+    """One section written (created, or only its changed fields saved) and counted in the summary."""
+    section = existing.get(slug)
+    if section is None:
+        summary.sections.created += 1
+        return Section.objects.create(rulebook=rulebook, slug=slug, **values)
+    if section.edited_by_staff and not force:
+        values = {k: v for k, v in values.items() if k not in CONTENT_FIELDS}
+    changed = [k for k, v in values.items() if getattr(section, k) != v]
+    if force and section.edited_by_staff:
+        section.edited_by_staff = False
+        changed.append("edited_by_staff")
+    for key in changed:
+        if key != "edited_by_staff":
+            setattr(section, key, values[key])
+    if changed:
+        section.save(update_fields=changed)
+    if section.edited_by_staff:
+        summary.sections.kept += 1
+    elif changed:
+        summary.sections.updated += 1
+    else:
+        summary.sections.unchanged += 1
+    return section
+
+
+def _store_references(book: ParsedBook, rulebook: Rulebook, sections: list[Section], summary) -> None:
+    """Each section rendered with its references resolved; the references that found no target stored."""
+    resolver = ReferenceResolver(sections, book.page_index)
+    unresolved_rows = []
+    for section in sections:
+        found = render_section(section, resolver)
+        summary.references += found["references"]
+        unresolved_rows.extend(
+            UnresolvedReference(rulebook=rulebook, section=section, text=label[:300], target=target[:300])
+            for label, target in found["unresolved"]
+        )
+    _sync_unresolved(rulebook, unresolved_rows)
+    summary.unplaced = list(resolver.unplaced)
+    summary.unresolved = list(UnresolvedReference.objects.filter(rulebook=rulebook).select_related("section"))
 
 
 def render_section(section: Section, resolver: ReferenceResolver) -> dict:
@@ -428,7 +441,7 @@ def _store_terms(book: ParsedBook, game: Game, sections: list[Section], force: b
         values = {
             "term": parsed.term,
             # spellings only: inflected forms ("Gefahrenlimits") are found by stemming and inflected links
-            "synonyms": analysis.spelling_synonyms(parsed.term, list(dict.fromkeys(parsed.synonyms))),
+            "synonyms": inflection.spelling_synonyms(parsed.term, list(dict.fromkeys(parsed.synonyms))),
             "definition": written or tidy_definition(parsed.definition),
             # the parser's own project text (e.g. meccg_terms.toml) is not in the book's section either
             "definition_by_project": bool(written) or _fold(parsed.definition)[:40] not in book_text,

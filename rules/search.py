@@ -24,7 +24,7 @@ from rapidfuzz.distance import OSA
 
 from cards.models import Game
 
-from . import analysis, register, search_index
+from . import analysis, inflection, register, search_index
 from .analysis import AnalysedQuery, Idea, analyse_query, fold
 from .models import GlossaryTerm, Rulebook, Section
 from .search_index import SearchIndex
@@ -542,7 +542,7 @@ def matching_terms(
         return [], []
     index = index or search_index.current()
     padded = f" {wanted} "
-    key = analysis.name_key(wanted)
+    key = inflection.name_key(wanted)
     exact, partial = [], []
     for term in index.terms:
         if game is not None and term.game_id != game.pk:

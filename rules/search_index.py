@@ -15,7 +15,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from . import analysis, register
-from .analysis import Sentences, fold, index_tokens, name_key, negated_tokens, sentence_tokens
+from .analysis import Sentences, fold, index_tokens, negated_tokens, sentence_tokens
+from .inflection import name_key
 from .models import GlossaryTerm, Rulebook, Section
 
 

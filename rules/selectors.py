@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from django.db.models import Q
 
-from .analysis import inflected_pattern, name_key
+from .inflection import inflected_pattern, name_key
 from .models import GlossaryTerm, Rulebook, Section
 from .search import SearchError, SearchResults, search  # noqa: F401  (re-exported for callers)
 

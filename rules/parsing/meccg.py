@@ -273,9 +273,29 @@ def parse(text: str) -> ParsedBook:
     # every chapter heading on a line of its own, or this is another text (say it before the outline trips)
     require_lines(text, BOOK_NAME, CHAPTERS)
     builder = _Builder()
-    paragraphs = _paragraphs(text)
+    flow, footnotes = _flow(_paragraphs(text))
+    title, introduction, bodies = _outline(builder, flow)
+    _fill_bodies(builder, bodies, footnotes)
+    page_index = _place_pages(builder)
+    glossary = builder.sections[
+        first_index(
+            builder.sections, lambda s: s.heading == GLOSSARY_CHAPTER, BOOK_NAME, f"das Kapitel „{GLOSSARY_CHAPTER}“"
+        )
+    ]
+    curated = _load_toml("meccg_terms.toml")
+    terms = [_term(section, curated["synonyms"], curated["definitions"]) for section in glossary.children]
+    return ParsedBook(
+        title=title,
+        sections=builder.sections,
+        terms=terms,
+        page_index=page_index,
+        introduction="\n\n".join(introduction),
+        omitted=[],
+    )
 
-    # 1. Rejoin paragraphs split by page breaks; set footnotes aside by number.
+
+def _flow(paragraphs) -> tuple[list[_Paragraph], dict[int, str]]:
+    """Paragraphs split by page breaks rejoined; footnotes set aside by number."""
     footnotes: dict[int, str] = {}
     flow: list[_Paragraph] = []
     for paragraph in paragraphs:
@@ -292,8 +312,12 @@ def parse(text: str) -> ParsedBook:
             flow[-1].text = _join(flow[-1].text, paragraph.text)
             continue
         flow.append(paragraph)
+    return flow, footnotes
 
-    # 2. Build the tree from the outline.
+
+def _outline(builder: _Builder, flow: list[_Paragraph]) -> tuple[str, list[str], dict[int, list[str]]]:
+    """The section tree from the outline (into ``builder``); the title, the introduction, each section's
+    paragraphs (by the section's id)."""
     title = ""
     introduction: list[str] = []
     chapter: ParsedSection | None = None
@@ -301,37 +325,37 @@ def parse(text: str) -> ParsedBook:
     current: ParsedSection | None = None
     bodies: dict[int, list[str]] = {}
     for paragraph in flow:
-        if paragraph.kind == "heading":
-            if not title:
-                title = paragraph.text
-                continue
-            alignment = HEADING_ALIGNMENT.match(paragraph.text)
-            heading = HEADING_ALIGNMENT.sub("", paragraph.text)
-            section = ParsedSection(heading=heading, alignments=[alignment.group(1)] if alignment else [])
-            bodies[id(section)] = []
-            if heading in CHAPTERS and (chapter is None or CHAPTERS.index(heading) > CHAPTERS.index(chapter.heading)):
-                chapter, second = section, None
-                builder.sections.append(section)
-                builder.paths[id(section)] = heading
-            elif chapter is None:
-                raise ValueError(f"Überschrift „{heading}“ vor dem ersten Kapitel")
-            elif chapter.heading not in SECOND_LEVEL or heading in SECOND_LEVEL[chapter.heading] or second is None:
-                second = section
-                chapter.children.append(section)
-                builder.paths[id(section)] = f"{chapter.heading} > {heading}"
-            else:
-                second.children.append(section)
-                builder.paths[id(section)] = f"{second.heading} > {heading}"
-            if chapter.heading in ERRATA_CHAPTERS:
-                section.kind = ERRATA
-            current = section
+        if paragraph.kind != "heading":
+            (introduction if current is None else bodies[id(current)]).append(paragraph.text)
             continue
-        if current is None:
-            introduction.append(paragraph.text)
+        if not title:
+            title = paragraph.text
+            continue
+        alignment = HEADING_ALIGNMENT.match(paragraph.text)
+        heading = HEADING_ALIGNMENT.sub("", paragraph.text)
+        section = ParsedSection(heading=heading, alignments=[alignment.group(1)] if alignment else [])
+        bodies[id(section)] = []
+        if heading in CHAPTERS and (chapter is None or CHAPTERS.index(heading) > CHAPTERS.index(chapter.heading)):
+            chapter, second = section, None
+            builder.sections.append(section)
+            builder.paths[id(section)] = heading
+        elif chapter is None:
+            raise ValueError(f"Überschrift „{heading}“ vor dem ersten Kapitel")
+        elif chapter.heading not in SECOND_LEVEL or heading in SECOND_LEVEL[chapter.heading] or second is None:
+            second = section
+            chapter.children.append(section)
+            builder.paths[id(section)] = f"{chapter.heading} > {heading}"
         else:
-            bodies[id(current)].append(paragraph.text)
+            second.children.append(section)
+            builder.paths[id(section)] = f"{second.heading} > {heading}"
+        if chapter.heading in ERRATA_CHAPTERS:
+            section.kind = ERRATA
+        current = section
+    return title, introduction, bodies
 
-    # 3. Bodies: alignment badges, references, footnotes kept with the section that cites them.
+
+def _fill_bodies(builder: _Builder, bodies: dict[int, list[str]], footnotes: dict[int, str]) -> None:
+    """Bodies: alignment badges, references, footnotes kept with the section that cites them."""
     for section, _depth in builder.walk():
         in_change_log = builder.paths[id(section)].startswith(CHANGE_LOG) or section.heading == CHANGE_LOG
         found: set[str] = set()
@@ -347,7 +371,9 @@ def parse(text: str) -> ParsedBook:
         section.body = body
         section.kind = section.kind or RULE
 
-    # 4. Printed pages (reconstructed) and the glossary.
+
+def _place_pages(builder: _Builder) -> dict[int, str]:
+    """Printed pages (reconstructed, meccg_pages.toml) on their sections; page → the heading it starts with."""
     page_index: dict[int, str] = {}
     by_path = {path: section for section, path in ((s, builder.paths[id(s)]) for s, _ in builder.walk())}
     for page, paths in sorted(builder.pages.items()):
@@ -357,22 +383,7 @@ def parse(text: str) -> ParsedBook:
                 raise ValueError(f"meccg_pages.toml: Seite {page} nennt die unbekannte Überschrift „{path}“")
             section.pages.append(page)
         page_index[page] = _leaf(paths[0])
-
-    glossary = builder.sections[
-        first_index(
-            builder.sections, lambda s: s.heading == GLOSSARY_CHAPTER, BOOK_NAME, f"das Kapitel „{GLOSSARY_CHAPTER}“"
-        )
-    ]
-    curated = _load_toml("meccg_terms.toml")
-    terms = [_term(section, curated["synonyms"], curated["definitions"]) for section in glossary.children]
-    return ParsedBook(
-        title=title,
-        sections=builder.sections,
-        terms=terms,
-        page_index=page_index,
-        introduction="\n\n".join(introduction),
-        omitted=[],
-    )
+    return page_index
 
 
 def _superscript(number: int) -> str:

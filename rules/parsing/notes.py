@@ -72,7 +72,3 @@ def fix_noted(text: str, wrong: str, right: str, reason: str = "") -> tuple[str,
         out.append(part.replace(wrong, right + correction(wrong, reason)) if found else part)
         index += 1
     return "".join(out), count
-
-
-def has_notes(markdown: str) -> bool:
-    return bool(NOTE_RE.search(markdown))

@@ -550,10 +550,6 @@ def find_section(sections: list[ParsedSection], heading: str) -> ParsedSection |
     return None
 
 
-def all_headings(sections: list[ParsedSection]) -> set[str]:
-    return {section.heading for top in sections for section, _ in top.walk()}
-
-
 def make_terms(sections: list[ParsedSection], specs) -> list[ParsedTerm]:
     """Glossary terms from (term, defining heading, synonyms) specs; the definition is taken from that section.
 

@@ -4,8 +4,8 @@ import smtplib
 
 import pytest
 
+from bench.smtp_sink import SmtpSink
 from core import kept_mail
-from core.smtp_sink import SmtpSink
 
 
 @pytest.fixture

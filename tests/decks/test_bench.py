@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from decks import bench
+from bench.cases import decks as bench
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@ import pytest
 
 from cards.models import Card
 from decks.formats.meccg import names
-from decks.formats.meccg.textformat import normalize
+from decks.formats.meccg.card_index import normalize
 
 pytestmark = pytest.mark.django_db
 

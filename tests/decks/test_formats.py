@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from decks.formats.meccg.textformat import export_gccg, export_text, parse
+from decks.formats.meccg.textexport import export_gccg, export_text
+from decks.formats.meccg.textformat import parse
 
 from .conftest import DATA, SAMPLES
 

@@ -1,6 +1,7 @@
 import pytest
 
-from decks.formats.meccg.textformat import export_text, parse
+from decks.formats.meccg.textexport import export_text
+from decks.formats.meccg.textformat import parse
 
 from .conftest import DATA, SAMPLES
 

@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from core.models import OutboxMessage
-from matches import services
+from matches import applied_write, services
 from matches.engine import registry
 from matches.models import Event, Match, Move, Notice, PlayerSettings
 
@@ -22,10 +22,10 @@ MOVES = 14
 
 
 def _play(users, seed: int, one_statement: bool, monkeypatch) -> Match:
-    monkeypatch.setattr(services.settings, "IS_POSTGRES", one_statement, raising=False)
+    monkeypatch.setattr(settings, "IS_POSTGRES", one_statement, raising=False)
     calls = []
-    original = services.applied_write.write_applied
-    monkeypatch.setattr(services.applied_write, "write_applied", lambda *a, **k: calls.append(1) or original(*a, **k))
+    original = applied_write.write_applied
+    monkeypatch.setattr(applied_write, "write_applied", lambda *a, **k: calls.append(1) or original(*a, **k))
     match = services.create_match(users[0], engine="zwei-tuerme", players=2, invite=[users[1].username])
     Match.objects.filter(pk=match.pk).update(seed=seed)  # both matches deal and seat alike
     match.refresh_from_db()
@@ -96,13 +96,12 @@ def test_one_statement_path_is_all_or_nothing(users, monkeypatch):
     last = Event.objects.filter(match=match).order_by("-sequence").first()
     Event.objects.create(match=match, sequence=last.sequence + 1, public={"template": "x", "params": {}})
     with pytest.raises(Exception, match="event_unique_sequence"):
-        original = services.applied_write.write_applied
+        original = applied_write.write_applied
 
-        def stale_number(match, *args, **kwargs):
-            match._last_event_sequence = last.sequence
-            return original(match, *args, **kwargs)
+        def stale_number(*args, first_event, **kwargs):
+            return original(*args, first_event=last.sequence + 1, **kwargs)
 
-        monkeypatch.setattr(services.applied_write, "write_applied", stale_number)
+        monkeypatch.setattr(applied_write, "write_applied", stale_number)
         services.resolve_move(move.pk)
     move.refresh_from_db()
     match.refresh_from_db()
@@ -125,16 +124,16 @@ def _meanwhile(monkeypatch, change) -> list[str]:
     """Run ``change`` right after the unlocked read (as another process would, between read and write);
     returns what each read of the resolve was (unlocked, then locked)."""
     reads = []
-    original = services.applied_write.read
+    original = applied_write.read
 
     def read(move_id, lock=False):
         reads.append("locked" if lock else "unlocked")
-        move = original(move_id, lock=lock)
+        found = original(move_id, lock=lock)
         if not lock:
-            change(move)
-        return move
+            change(found.move)
+        return found
 
-    monkeypatch.setattr(services.applied_write, "read", read)
+    monkeypatch.setattr(applied_write, "read", read)
     return reads
 
 

@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from matches import bench as framework_bench
-from matches.bench_moves import _cpu_ms_by_group
+from bench.cases import matches as framework_bench
+from bench.moves import _cpu_ms_by_group
 from matches.games.zwei_tuerme import bench
 from matches.games.zwei_tuerme.bench import random_game
 from matches.games.zwei_tuerme.bot.arena import PAIRINGS

@@ -19,9 +19,9 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
+from bench.smtp_sink import SmtpSink
 from core import outbox
 from core.models import OutboxMessage
-from core.smtp_sink import SmtpSink
 from matches import services
 from matches.models import Match, Move, MoveStatus, Notice, Seat
 

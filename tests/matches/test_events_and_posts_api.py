@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 def add_events(match, n):
     match = Match.objects.get(pk=match.pk)  # a fresh instance: it counts the event numbers itself
     for i in range(n):
-        services._framework_event(match, "Ereignis %(i)s", i=i)
+        services.framework_event(match, "Ereignis %(i)s", i=i)
 
 
 def test_events_come_in_pages_with_a_count_and_next(dice_match):

@@ -17,9 +17,9 @@ import pytest
 from django.conf import settings
 from django.db import connection, transaction
 
+from bench.smtp_sink import SmtpSink
 from config.celery import app as celery_app
 from core.models import OutboxMessage
-from core.smtp_sink import SmtpSink
 from matches import services
 from matches.engine import registry
 from matches.models import Match, Move, MoveStatus, Notice, Seat

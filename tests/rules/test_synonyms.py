@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.analysis import english_key, is_inflection, spelling_synonyms
+from rules.analysis import english_key
+from rules.inflection import is_inflection, spelling_synonyms
 from rules.models import GlossaryTerm
 from rules.search import search
 from rules.selectors import link_glossary_terms

@@ -72,6 +72,3 @@ class CheckResult:
     @property
     def warnings(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == WARNING]
-
-    def rule_ids(self) -> set[str]:
-        return {p.rule for p in self.problems}

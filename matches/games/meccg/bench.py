@@ -117,10 +117,10 @@ def legal_load_scenario():
     Returns ([scenario], cleanup)."""
     import random
 
-    from core import loadbench
+    from bench import loadgen as loadbench
+    from bench.resolve import bench_users, cleanup
     from core.services import issue_token
     from matches import services
-    from matches.bench_load import bench_users, cleanup
     from matches.models import Match, Seat
 
     users = bench_users()

@@ -331,6 +331,36 @@ class ZweiTuermeEngine:
         grid = _grid(state)
         start = _field(state["figures"][seat][figure])
         strength = movement.effective_strength(grid, start, hero.strength)
+        outcome = self._outcome(state, seat, action, card, grid, start, strength)
+        taken: dict[int, list[int]] = {}
+        if outcome is None:
+            events = [
+                Event(
+                    Text(
+                        gettext_noop("%(player)s (%(color)s) spielt %(card)s, kann aber nicht ziehen."),
+                        {**who(seat), "card": f"{hero.name} {hero.strength}"},
+                    ),
+                    data={"kind": "pass", "seat": seat, "card": card},
+                )
+            ]
+        else:
+            events = self._move(state, seat, card, figure, grid, start, strength, outcome, taken)
+        # 3. the hero card to the open discard pile, draw back to three
+        events += self._draw(state, seat, card)
+        # 4. reveal the beaten orcs, the player on turn first
+        events += self._reveal(state, grid, seat, taken)
+        if state["result"]:  # the game ended during the reveal: count every tile of this turn
+            state["result"]["scores"] = self.scores(state)
+        state["position"] = grid.dump()
+        state["turns"] += 1
+        if state["phase"] != "over":
+            state["turn"] = (seat + 1) % state["players"]
+            events += self._orc_card(state)
+        return events
+
+    def _outcome(self, state: State, seat: int, action: Action, card: str, grid: Grid, start, strength: int):
+        """The move or jump the action asks for (movement's outcome), or None: a card played without moving."""
+        hero = self.hero(card)
         if action["type"] == "jump":
             if not hero.schattenfell:
                 raise IllegalAction(
@@ -360,70 +390,78 @@ class ZweiTuermeEngine:
                 outcome = None
             else:
                 outcome = movement.simulate(grid, start, strength, hero.symbol, path)
+        return outcome
+
+    def _move(
+        self,
+        state: State,
+        seat: int,
+        card: str,
+        figure: int,
+        grid: Grid,
+        start,
+        strength: int,
+        outcome,
+        taken: dict[int, list[int]],
+    ) -> list[Event]:
+        """The figure moved (or jumped), the orcs it beat taken (into ``taken``, by seat), the move's events."""
+        hero = self.hero(card)
         events: list[Event] = []
-        taken: dict[int, list[int]] = {}
-        if outcome is None:
-            events.append(
-                Event(
-                    Text(
-                        gettext_noop("%(player)s (%(color)s) spielt %(card)s, kann aber nicht ziehen."),
-                        {**who(seat), "card": f"{hero.name} {hero.strength}"},
-                    ),
-                    data={"kind": "pass", "seat": seat, "card": card},
-                )
+        end = outcome["end"]
+        grid.set(start[0], start[1], EMPTY)
+        for field in outcome["captured"]:
+            taken.setdefault(seat, []).append(take_orc(state, grid, field))
+        pincer_data = []
+        for pincer in outcome["pincers"]:
+            partner = int(grid.get(*pincer["partner"])) - 1
+            for i, field in enumerate(pincer["fields"]):
+                # shared one by one, the player who closed the pincer first
+                taker = seat if i % 2 == 0 else partner
+                taken.setdefault(taker, []).append(take_orc(state, grid, field))
+            pincer_data.append({"partner": partner, "fields": [list(f) for f in pincer["fields"]]})
+        grid.set(end[0], end[1], str(seat + 1))
+        state["figures"][seat][figure] = list(end)
+        state["position"] = grid.dump()
+        state["last_move"] = {
+            "seat": seat,
+            "card": card,
+            "figure": figure,
+            "kind": outcome["kind"],
+            "from": list(start),
+            "path": [list(f) for f in outcome["path"]],
+            "captured": [list(f) for f in outcome["captured"]],
+            "pincers": pincer_data,
+        }
+        template = (
+            gettext_noop(
+                "%(player)s (%(color)s) spielt %(card)s (Stärke %(strength)s) und zieht von %(start)s nach %(end)s."
             )
-        else:
-            end = outcome["end"]
-            grid.set(start[0], start[1], EMPTY)
-            for field in outcome["captured"]:
-                taken.setdefault(seat, []).append(take_orc(state, grid, field))
-            pincer_data = []
-            for pincer in outcome["pincers"]:
-                partner = int(grid.get(*pincer["partner"])) - 1
-                for i, field in enumerate(pincer["fields"]):
-                    # shared one by one, the player who closed the pincer first
-                    taker = seat if i % 2 == 0 else partner
-                    taken.setdefault(taker, []).append(take_orc(state, grid, field))
-                pincer_data.append({"partner": partner, "fields": [list(f) for f in pincer["fields"]]})
-            grid.set(end[0], end[1], str(seat + 1))
-            state["figures"][seat][figure] = list(end)
-            state["position"] = grid.dump()
-            state["last_move"] = {
-                "seat": seat,
-                "card": card,
-                "figure": figure,
-                "kind": outcome["kind"],
-                "from": list(start),
-                "path": [list(f) for f in outcome["path"]],
-                "captured": [list(f) for f in outcome["captured"]],
-                "pincers": pincer_data,
-            }
-            template = (
-                gettext_noop(
-                    "%(player)s (%(color)s) spielt %(card)s (Stärke %(strength)s) und zieht von %(start)s nach %(end)s."
-                )
-                if outcome["kind"] == "move"
-                else gettext_noop(
-                    "%(player)s (%(color)s) spielt %(card)s und springt mit Schattenfell von %(start)s nach %(end)s."
-                )
+            if outcome["kind"] == "move"
+            else gettext_noop(
+                "%(player)s (%(color)s) spielt %(card)s und springt mit Schattenfell von %(start)s nach %(end)s."
             )
-            events.append(
-                Event(
-                    Text(
-                        template,
-                        {
-                            **who(seat),
-                            "card": f"{hero.name} {hero.strength}",
-                            "strength": strength,
-                            "start": movement.label(start),
-                            "end": movement.label(end),
-                        },
-                    ),
-                    data={"kind": outcome["kind"], **state["last_move"]},
-                )
+        )
+        events.append(
+            Event(
+                Text(
+                    template,
+                    {
+                        **who(seat),
+                        "card": f"{hero.name} {hero.strength}",
+                        "strength": strength,
+                        "start": movement.label(start),
+                        "end": movement.label(end),
+                    },
+                ),
+                data={"kind": outcome["kind"], **state["last_move"]},
             )
-            events += [pincer_event(seat, pincer) for pincer in pincer_data]
-        # 3. the hero card to the open discard pile, draw back to three
+        )
+        events += [pincer_event(seat, pincer) for pincer in pincer_data]
+        return events
+
+    def _draw(self, state: State, seat: int, card: str) -> list[Event]:
+        """The played hero card to the open discard pile, a card drawn (the pile reshuffled when empty)."""
+        events: list[Event] = []
         state["hands"][seat].remove(card)
         state["hero_discard"].append(card)
         if not state["hero_pile"]:
@@ -434,15 +472,6 @@ class ZweiTuermeEngine:
                 Event(Text(gettext_noop("Die Heldenkarten werden neu gemischt.")), data={"kind": "reshuffle"})
             )
         state["hands"][seat].append(state["hero_pile"].pop(0))
-        # 4. reveal the beaten orcs, the player on turn first
-        events += self._reveal(state, grid, seat, taken)
-        if state["result"]:  # the game ended during the reveal: count every tile of this turn
-            state["result"]["scores"] = self.scores(state)
-        state["position"] = grid.dump()
-        state["turns"] += 1
-        if state["phase"] != "over":
-            state["turn"] = (seat + 1) % state["players"]
-            events += self._orc_card(state)
         return events
 
     def _reveal(self, state: State, grid: Grid, seat: int, taken: dict[int, list[int]]) -> list[Event]:

@@ -163,6 +163,62 @@ def moves(grid: Grid, start: Field, strength: int, symbol: str) -> list[Outcome]
     return results
 
 
+def _step(current: Field, field: Field, directions, symbol: str) -> tuple[int, int]:
+    """The step from ``current`` to ``field``; German errors if it is no step the card allows."""
+    r, c = field
+    step = (r - current[0], c - current[1])
+    if step not in directions:
+        if max(abs(step[0]), abs(step[1])) != 1:
+            raise IllegalAction(
+                "path_not_adjacent",
+                gettext_noop("Das Feld %(field)s grenzt nicht an %(previous)s: der Weg muss Feld für Feld gehen."),
+                field=label(field),
+                previous=label(current),
+            )
+        raise IllegalAction(
+            "path_direction",
+            gettext_noop("Der Schritt von %(previous)s nach %(field)s passt nicht zur Karte: sie zieht nur %(dirs)s."),
+            field=label(field),
+            previous=label(current),
+            dirs=SYMBOL_NAMES[symbol],
+        )
+    return step
+
+
+def _entry(g: Grid, field: Field, budget: int) -> tuple[str, int]:
+    """What stands on ``field`` and the strength entering it costs (an orc 2, else 1); German errors if it
+    cannot be entered."""
+    r, c = field
+    if not g.inside(r, c):
+        raise IllegalAction(
+            "path_outside", gettext_noop("Das Feld %(field)s liegt außerhalb des Plans."), field=label(field)
+        )
+    cell = g.get(r, c)
+    if cell == ORC:
+        cost = 2
+    elif cell == EMPTY or cell in FIGURES:
+        cost = 1
+    else:
+        raise IllegalAction(
+            "path_blocked",
+            gettext_noop("Das Feld %(field)s ist ein Turm oder kein Spielfeld und kann nicht betreten werden."),
+            field=label(field),
+        )
+    if cost > budget:
+        raise IllegalAction(
+            "path_too_long",
+            gettext_noop("Für das Feld %(field)s reicht die Stärke nicht: noch %(left)s Punkt, nötig sind %(cost)s."),
+            plural_form=gettext_noop(
+                "Für das Feld %(field)s reicht die Stärke nicht: noch %(left)s Punkte, nötig sind %(cost)s."
+            ),
+            count_key="left",
+            field=label(field),
+            left=budget,
+            cost=cost,
+        )
+    return cell, cost
+
+
 def simulate(grid: Grid, start: Field, strength: int, symbol: str, path: list[Field]) -> Outcome:
     """The outcome of moving along ``path`` (fields entered, start excluded); German errors."""
     if not path:
@@ -179,24 +235,7 @@ def simulate(grid: Grid, start: Field, strength: int, symbol: str, path: list[Fi
     turned = False
     for field in path:
         r, c = field
-        step = (r - current[0], c - current[1])
-        if step not in directions:
-            if max(abs(step[0]), abs(step[1])) != 1:
-                raise IllegalAction(
-                    "path_not_adjacent",
-                    gettext_noop("Das Feld %(field)s grenzt nicht an %(previous)s: der Weg muss Feld für Feld gehen."),
-                    field=label(field),
-                    previous=label(current),
-                )
-            raise IllegalAction(
-                "path_direction",
-                gettext_noop(
-                    "Der Schritt von %(previous)s nach %(field)s passt nicht zur Karte: sie zieht nur %(dirs)s."
-                ),
-                field=label(field),
-                previous=label(current),
-                dirs=SYMBOL_NAMES[symbol],
-            )
+        step = _step(current, field, directions, symbol)
         if direction is not None and step != direction:
             if turned:
                 raise IllegalAction(
@@ -215,35 +254,7 @@ def simulate(grid: Grid, start: Field, strength: int, symbol: str, path: list[Fi
                 field=label(field),
             )
         seen.add(field)
-        if not g.inside(r, c):
-            raise IllegalAction(
-                "path_outside", gettext_noop("Das Feld %(field)s liegt außerhalb des Plans."), field=label(field)
-            )
-        cell = g.get(r, c)
-        if cell == ORC:
-            cost = 2
-        elif cell == EMPTY or cell in FIGURES:
-            cost = 1
-        else:
-            raise IllegalAction(
-                "path_blocked",
-                gettext_noop("Das Feld %(field)s ist ein Turm oder kein Spielfeld und kann nicht betreten werden."),
-                field=label(field),
-            )
-        if cost > budget:
-            raise IllegalAction(
-                "path_too_long",
-                gettext_noop(
-                    "Für das Feld %(field)s reicht die Stärke nicht: noch %(left)s Punkt, nötig sind %(cost)s."
-                ),
-                plural_form=gettext_noop(
-                    "Für das Feld %(field)s reicht die Stärke nicht: noch %(left)s Punkte, nötig sind %(cost)s."
-                ),
-                count_key="left",
-                field=label(field),
-                left=budget,
-                cost=cost,
-            )
+        cell, cost = _entry(g, field, budget)
         budget -= cost
         if cell == ORC:
             g.set(r, c, EMPTY)

@@ -19,26 +19,8 @@ def seat_view(engine, state: State, seat: int | None) -> dict[str, Any]:
     tile values and score are in its own view only; the others see how many tiles it holds."""
     data = engine.data
     grid = parse(state["position"])
-    scores = engine.scores(state)
     over = state["phase"] == "over"
-    seats = []
-    for s in range(state["players"]):
-        tiles = [data.tiles[t] for t in state["captured"][s]]
-        open_ = over or s == seat
-        seats.append(
-            {
-                "seat": s,
-                "number": s + 1,
-                "color": COLORS[s],
-                "color_name": COLOR_NAMES[s],
-                "figures": list(state["figures"][s]),
-                "hand_size": len(state["hands"][s]),
-                "tiles": len(tiles),
-                "hidden": not open_,
-                "score": scores[s] if open_ else None,
-                "captured": [{"value": t.value, "ent": t.ent} for t in tiles] if open_ else None,
-            }
-        )
+    seats = _seats(engine, state, seat, over)
     hand = None
     if seat is not None and 0 <= seat < state["players"]:
         hand = [data.heroes[c].to_json() for c in state["hands"][seat]]
@@ -54,17 +36,7 @@ def seat_view(engine, state: State, seat: int | None) -> dict[str, Any]:
         "turn": None if state["phase"] == "over" else state["turn"],
         "viewer": seat,
         "position": grid.dump(),
-        "board": {
-            "rows": grid.rows,
-            "columns": grid.columns,
-            "towers": [{"key": t.key, "name": t.name, "field": list(t.field)} for t in data.towers],
-            "areas": [
-                {"key": a.key, "name": a.name, "fields": [list(f) for f in sorted(a.fields)]}
-                for a in data.areas.values()
-            ],
-            "start_area": data.start_area,
-            "ent_track": {"length": data.ent_track_length, "last": data.ent_last},
-        },
+        "board": _board(data, grid),
         "ent": state["ent"],
         "figures": [
             {"seat": s, "figure": i, "field": f}
@@ -93,4 +65,44 @@ def seat_view(engine, state: State, seat: int | None) -> dict[str, Any]:
         },
         "turns": state["turns"],
         "result": state["result"] if over else None,
+    }
+
+
+def _seats(engine, state: State, seat: int | None, over: bool) -> list[dict[str, Any]]:
+    """Each seat as ``seat`` sees it: its own tiles and score (everyone's once the game is over), the others'
+    tile count only."""
+    data = engine.data
+    scores = engine.scores(state)
+    seats = []
+    for s in range(state["players"]):
+        tiles = [data.tiles[t] for t in state["captured"][s]]
+        open_ = over or s == seat
+        seats.append(
+            {
+                "seat": s,
+                "number": s + 1,
+                "color": COLORS[s],
+                "color_name": COLOR_NAMES[s],
+                "figures": list(state["figures"][s]),
+                "hand_size": len(state["hands"][s]),
+                "tiles": len(tiles),
+                "hidden": not open_,
+                "score": scores[s] if open_ else None,
+                "captured": [{"value": t.value, "ent": t.ent} for t in tiles] if open_ else None,
+            }
+        )
+    return seats
+
+
+def _board(data, grid) -> dict[str, Any]:
+    """The plan: its size, the towers, the areas, the start area, the Ent track."""
+    return {
+        "rows": grid.rows,
+        "columns": grid.columns,
+        "towers": [{"key": t.key, "name": t.name, "field": list(t.field)} for t in data.towers],
+        "areas": [
+            {"key": a.key, "name": a.name, "fields": [list(f) for f in sorted(a.fields)]} for a in data.areas.values()
+        ],
+        "start_area": data.start_area,
+        "ent_track": {"length": data.ent_track_length, "last": data.ent_last},
     }

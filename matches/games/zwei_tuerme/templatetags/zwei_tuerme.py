@@ -1,6 +1,7 @@
 """Drawing data for the Zwei Türme board include: coordinates and German labels from a view dict."""
 
 import json
+from dataclasses import dataclass
 
 from django import template
 from django.utils.translation import gettext as _
@@ -74,34 +75,57 @@ def zt_board(view: dict, highlight=None, path=None, marks=None, last=False) -> d
     rows_text = view["position"].split("/")
     rows, columns = len(rows_text), len(rows_text[0])
     board = view.get("board") or {}
-    tower_names = {tuple(t["field"]): t["name"] for t in board.get("towers", [])}
-    highlight = {tuple(f) for f in highlight or []}
-    path = [tuple(f) for f in path or []]
     marks = marks or {}
-    captured = {tuple(f) for f in marks.get("captured", [])}
-    pincered = {tuple(f) for f in marks.get("pincered", [])}
-    last_marks = _last_marks(view) if last else {}
+    fields = _Marks(
+        highlight={tuple(f) for f in highlight or []},
+        path=[tuple(f) for f in path or []],
+        captured={tuple(f) for f in marks.get("captured", [])},
+        pincered={tuple(f) for f in marks.get("pincered", [])},
+        last=_last_marks(view) if last else {},
+    )
+    cells, orcs, figures, towers = _pieces(rows_text, board, fields)
+    height = MARGIN + rows * CELL + 8
+    track, ent = _track(board, view.get("ent"), columns, height), view.get("ent")
+    if track:
+        height += TRACK
+    return {
+        "width": MARGIN + columns * CELL + 8,
+        "height": height,
+        "cell": CELL,
+        "cells": cells,
+        "orcs": orcs,
+        "figures": figures,
+        "towers": towers,
+        "areas": _areas(board, rows, columns),
+        "track": track,
+        "ent": ent,
+        "col_labels": [{"x": MARGIN + (c - 1) * CELL + CELL // 2, "n": c} for c in range(1, columns + 1)],
+        "row_labels": [{"y": MARGIN + (r - 1) * CELL + CELL // 2 + 4, "n": r} for r in range(1, rows + 1)],
+        "summary": _summary(rows, columns, len(orcs), figures, board.get("ent_track"), ent),
+        "marked_last": bool(fields.last),
+        "position": view["position"],
+    }
+
+
+@dataclass
+class _Marks:
+    """The fields board.html marks: reachable, a move's path, captured and pincered orcs, the last move."""
+
+    highlight: set
+    path: list
+    captured: set
+    pincered: set
+    last: dict
+
+
+def _pieces(rows_text: list[str], board: dict, marks: _Marks) -> tuple[list, list, list, list]:
+    """The board's cells (classes, label, keyboard focus), orcs, figures and towers."""
+    tower_names = {tuple(t["field"]): t["name"] for t in board.get("towers", [])}
     cells, orcs, figures, towers = [], [], [], []
-    counts = {"o": 0}
     first_focus = True
     for r, row in enumerate(rows_text, start=1):
         for c, char in enumerate(row, start=1):
             x, y = MARGIN + (c - 1) * CELL, MARGIN + (r - 1) * CELL
-            classes = ["zt-field"]
-            if char == "#":
-                classes.append("zt-hole")
-            if (r, c) in highlight:
-                classes.append("zt-reachable")
-            if (r, c) in path:
-                classes.append("zt-path")
-            if (r, c) in captured:
-                classes.append("zt-captured")
-            if (r, c) in pincered:
-                classes.append("zt-pincered")
-            classes += last_marks.get((r, c), [])
-            label = _field_label(r, c, char, tower_names.get((r, c)))
-            if (r, c) in last_marks:
-                label += " (" + _last_label(last_marks[(r, c)]) + ")"
             focusable = char not in "#T"
             cells.append(
                 {
@@ -109,21 +133,20 @@ def zt_board(view: dict, highlight=None, path=None, marks=None, last=False) -> d
                     "c": c,
                     "x": x,
                     "y": y,
-                    "cls": " ".join(classes),
-                    "label": label,
+                    "cls": " ".join(_cell_classes(r, c, char, marks)),
+                    "label": _cell_label(r, c, char, tower_names, marks),
                     "char": char,
                     # one tab stop for the whole board (roving tabindex, arrow keys inside: zt-board.js)
                     "focusable": focusable,
                     "tabindex": (0 if first_focus else -1) if focusable else None,
-                    "pick": (r, c) in highlight,
-                    "step": path.index((r, c)) + 1 if (r, c) in path else None,
+                    "pick": (r, c) in marks.highlight,
+                    "step": marks.path.index((r, c)) + 1 if (r, c) in marks.path else None,
                 }
             )
             if focusable:
                 first_focus = False
             cx, cy = x + CELL // 2, y + CELL // 2
             if char == "o":
-                counts["o"] += 1
                 orcs.append({"cx": cx, "cy": cy})
             elif char in "1234":
                 seat = int(char) - 1
@@ -132,14 +155,35 @@ def zt_board(view: dict, highlight=None, path=None, marks=None, last=False) -> d
                 )
             elif char == "T":
                 name = tower_names.get((r, c), _("Turm"))
-                towers.append(
-                    {
-                        "name": name,
-                        "points": " ".join(f"{x + dx},{y + dy}" for dx, dy in TOWER_SHAPE),
-                        "cx": cx,
-                        "y": y,
-                    }
-                )
+                points = " ".join(f"{x + dx},{y + dy}" for dx, dy in TOWER_SHAPE)
+                towers.append({"name": name, "points": points, "cx": cx, "y": y})
+    return cells, orcs, figures, towers
+
+
+def _cell_classes(r: int, c: int, char: str, marks: _Marks) -> list[str]:
+    classes = ["zt-field"]
+    if char == "#":
+        classes.append("zt-hole")
+    if (r, c) in marks.highlight:
+        classes.append("zt-reachable")
+    if (r, c) in marks.path:
+        classes.append("zt-path")
+    if (r, c) in marks.captured:
+        classes.append("zt-captured")
+    if (r, c) in marks.pincered:
+        classes.append("zt-pincered")
+    return classes + marks.last.get((r, c), [])
+
+
+def _cell_label(r: int, c: int, char: str, tower_names: dict, marks: _Marks) -> str:
+    label = _field_label(r, c, char, tower_names.get((r, c)))
+    if (r, c) in marks.last:
+        label += " (" + _last_label(marks.last[(r, c)]) + ")"
+    return label
+
+
+def _areas(board: dict, rows: int, columns: int) -> list[dict]:
+    """Each named area's frame and label position (fields outside the board left out)."""
     areas = []
     for area in board.get("areas", []):
         fields = [tuple(f) for f in area["fields"] if 1 <= f[0] <= rows and 1 <= f[1] <= columns]
@@ -159,23 +203,31 @@ def zt_board(view: dict, highlight=None, path=None, marks=None, last=False) -> d
                 "ty": MARGIN + (top - 1) * CELL + 12,
             }
         )
-    height = MARGIN + rows * CELL + 8
-    track = []
+    return areas
+
+
+def _track(board: dict, ent, columns: int, top: int) -> list[dict]:
+    """The Ent track below the board (empty without one): a circle per step, the Ent's marked."""
     ent_track = board.get("ent_track")
-    ent = view.get("ent")
-    if ent_track:
-        length = ent_track["length"]
-        step = min(CELL, (columns * CELL) // max(1, length))
-        for i in range(length):
-            cls = "zt-track"
-            if i == 0:
-                cls += " zt-track-start"
-            if i == length - 1:
-                cls += " zt-track-last"
-            if i == ent:
-                cls += " zt-track-ent"
-            track.append({"cx": MARGIN + i * step + step // 2, "cy": height + TRACK // 2, "cls": cls, "i": i})
-        height += TRACK
+    if not ent_track:
+        return []
+    track = []
+    length = ent_track["length"]
+    step = min(CELL, (columns * CELL) // max(1, length))
+    for i in range(length):
+        cls = "zt-track"
+        if i == 0:
+            cls += " zt-track-start"
+        if i == length - 1:
+            cls += " zt-track-last"
+        if i == ent:
+            cls += " zt-track-ent"
+        track.append({"cx": MARGIN + i * step + step // 2, "cy": top + TRACK // 2, "cls": cls, "i": i})
+    return track
+
+
+def _summary(rows: int, columns: int, orcs: int, figures: list, ent_track, ent) -> str:
+    """The board in one sentence for screen readers: its size, the orcs, the figures, the Ent."""
     figure_text = ", ".join(
         _("%(color)s auf %(field)s") % {"color": _color(int(f["char"]) - 1), "field": f"{f['r']}/{f['c']}"}
         for f in figures
@@ -183,8 +235,8 @@ def zt_board(view: dict, highlight=None, path=None, marks=None, last=False) -> d
     summary = ngettext(
         "Spielplan mit %(rows)s Reihen und %(columns)s Spalten, %(orcs)s Ork.",
         "Spielplan mit %(rows)s Reihen und %(columns)s Spalten, %(orcs)s Orks.",
-        counts["o"],
-    ) % {"rows": rows, "columns": columns, "orcs": counts["o"]}
+        orcs,
+    ) % {"rows": rows, "columns": columns, "orcs": orcs}
     if figure_text:
         summary += " " + _("Figuren: %(list)s.") % {"list": figure_text}
     if ent_track and ent is not None:
@@ -192,23 +244,7 @@ def zt_board(view: dict, highlight=None, path=None, marks=None, last=False) -> d
             "n": ent,
             "last": ent_track["length"] - 1,
         }
-    return {
-        "width": MARGIN + columns * CELL + 8,
-        "height": height,
-        "cell": CELL,
-        "cells": cells,
-        "orcs": orcs,
-        "figures": figures,
-        "towers": towers,
-        "areas": areas,
-        "track": track,
-        "ent": ent,
-        "col_labels": [{"x": MARGIN + (c - 1) * CELL + CELL // 2, "n": c} for c in range(1, columns + 1)],
-        "row_labels": [{"y": MARGIN + (r - 1) * CELL + CELL // 2 + 4, "n": r} for r in range(1, rows + 1)],
-        "summary": summary,
-        "marked_last": bool(last_marks),
-        "position": view["position"],
-    }
+    return summary
 
 
 @register.filter

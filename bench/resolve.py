@@ -1,24 +1,17 @@
 """`make bench` figures for play-by-post: ``resolve_move`` alone (in-process), and the deployment-shape
-load run (gunicorn, prefork moves worker, mail worker, SMTP sink: see bench_moves.py)."""
+load run (gunicorn, prefork moves worker, mail worker, SMTP sink: see bench/moves.py)."""
 
 from __future__ import annotations
 
 import statistics
 import time
 import uuid
-from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from . import services
-from .models import Match, Move, MoveStatus
-
-ROOT = Path(__file__).resolve().parent.parent
-MATCHES = 50
-ROUNDS = 10
-CLIENT_THREADS = 8
-QUIET = ["-l", "warning", "--without-mingle", "--without-gossip"]
+from matches import services
+from matches.models import Match, Move, MoveStatus
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -61,12 +54,6 @@ def cleanup(users) -> None:
     Match.objects.filter(created_by__in=users).delete()
     for user in users:
         user.delete()
-
-
-def _action(match: Match) -> tuple[object, dict]:
-    """Roll on even versions, pass on odd ones: the turn walks round the table."""
-    turn = match.state["turn"]
-    return turn, ({"type": "roll", "dice": "2W6"} if match.version % 2 == 0 else {"type": "pass"})
 
 
 class ResolveCase:

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from core import loadbench
+from bench import loadgen
 
 # A realistic anonymous deck check: the starting company, resources, hazards and sites of a hero deck.
 DECK_TEXT = "\n".join(
@@ -48,11 +48,11 @@ DECK_TEXT = "\n".join(
 )
 
 SCENARIOS = [
-    loadbench.Scenario("Kartensuche  GET /api/cards/?q=Aragorn", "GET", "/api/cards/?q=Aragorn"),
-    loadbench.Scenario(
+    loadgen.Scenario("Kartensuche  GET /api/cards/?q=Aragorn", "GET", "/api/cards/?q=Aragorn"),
+    loadgen.Scenario(
         "Regelsuche   GET /api/rules/search/?q=Gefahrenlimit", "GET", "/api/rules/search/?q=Gefahrenlimit"
     ),
-    loadbench.Scenario(
+    loadgen.Scenario(
         "Deckprüfung POST /api/decks/check/",
         "POST",
         "/api/decks/check/",
@@ -113,14 +113,14 @@ class Command(BaseCommand):
             select1 = _select1_ms()
             self.stdout.write(f"SELECT 1 (Median, {connection.vendor}): {select1:.3f} ms")
             for scenario in scenarios:  # warm-up: imports, connections, caches
-                loadbench.run(scenario, "127.0.0.1", port, 4, 1.0)
+                loadgen.run(scenario, "127.0.0.1", port, 4, 1.0)
             header = (
                 f"{'Messung':52} {'c':>3} {'Anfr./s':>8} {'p50':>8} {'p95':>8} {'p99':>8}  ×SELECT1 p50/p95/p99  Fehler"
             )
             self.stdout.write(header)
             for scenario in scenarios:
                 for level in levels:
-                    result = loadbench.run(scenario, "127.0.0.1", port, level, duration)
+                    result = loadgen.run(scenario, "127.0.0.1", port, level, duration)
                     p50, p95, p99 = result.p50, result.percentile(95), result.percentile(99)
                     statuses = ",".join(f"{code}:{n}" for code, n in sorted(result.statuses.items()))
                     self.stdout.write(

@@ -2,7 +2,7 @@
 
 from itertools import cycle
 
-from .search import search
+from rules.search import search
 
 QUERIES = [
     ("Gefahrenlimit", None),

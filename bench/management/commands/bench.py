@@ -20,6 +20,17 @@ def measure(func, repeat: int = 20) -> dict:
     return {"median": statistics.median(timings), "p95": p95, "runs": repeat}
 
 
+def _cases_of(config):
+    """The bench cases of an app: a core app's in bench/cases/<label>.py, a game plug-in's in its own bench.py."""
+    for name in (f"bench.cases.{config.label}", f"{config.name}.bench"):
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+    return None
+
+
 class Command(BaseCommand):
     help = "Misst die Geschwindigkeit (Suche, Deckprüfung …) und gibt Median und p95 aus."
 
@@ -33,12 +44,9 @@ class Command(BaseCommand):
         for config in apps.get_app_configs():
             if wanted and config.label not in wanted:
                 continue
-            try:
-                module = importlib.import_module(f"{config.name}.bench")
-            except ModuleNotFoundError as exc:
-                if exc.name == f"{config.name}.bench":
-                    continue
-                raise
+            module = _cases_of(config)
+            if module is None:
+                continue
             # Each app's bench.py yields (label, callable) pairs; a callable of None: a figure that is a
             # count, not a time, printed as its label alone.
             for label, func in module.cases():

@@ -1,8 +1,8 @@
-"""`manage.py bench_moves`: play by post in the deployment shape, measured (matches/bench_moves.py)."""
+"""`manage.py bench_moves`: play by post in the deployment shape, measured (bench/moves.py)."""
 
 from django.core.management.base import BaseCommand
 
-from matches import bench_moves
+from bench import moves
 
 
 class Command(BaseCommand):
@@ -15,12 +15,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--client-nice", type=int, default=0, help="nice-Wert des Last-Clients (wie auf einem anderen Rechner)"
         )
-        parser.add_argument("--web-nice", type=int, default=bench_moves.WEB_NICE, help="nice-Wert von gunicorn")
-        parser.add_argument("--mail-nice", type=int, default=bench_moves.MAIL_NICE, help="nice-Wert des Mail-Workers")
+        parser.add_argument("--web-nice", type=int, default=moves.WEB_NICE, help="nice-Wert von gunicorn")
+        parser.add_argument("--mail-nice", type=int, default=moves.MAIL_NICE, help="nice-Wert des Mail-Workers")
 
     def handle(self, *args, **options):
         sizes = [int(size) for size in options["matches"].split(",") if size.strip()]
-        bench_moves.run(
+        moves.run(
             out=self.stdout,
             sizes=sizes,
             moves_each=options["moves"],

@@ -4,7 +4,7 @@ What runs, on loopback, as the operations note (docs/play-by-post.md) deploys it
 
 - gunicorn (``--workers``, sync) with DEBUG off, on the configured database and broker;
 - one moves worker: ``celery worker -P prefork -c 2 -Q <moves>``;
-- one mail worker on the default queue (prefork, 2), sending real SMTP to a local sink (core/smtp_sink.py);
+- one mail worker on the default queue (prefork, 2), sending real SMTP to a local sink (bench/smtp_sink.py);
 - users with e-mail addresses, two per match, Die Zwei Türme moves (the engine's own default action,
   computed here from the stored state), submitted through ``POST /api/matches/<id>/moves/`` with a token.
 
@@ -38,12 +38,12 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from core import services as core_services
-from core.smtp_sink import SmtpSink, free_port
+from matches import services
+from matches.engine import registry
+from matches.models import Match, Move, MoveStatus
 
-from . import services
-from .bench_load import percentile, select_one_ms
-from .engine import registry
-from .models import Match, Move, MoveStatus
+from .resolve import percentile, select_one_ms
+from .smtp_sink import SmtpSink, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = "zwei-tuerme"
@@ -327,8 +327,7 @@ def _users(count: int):
 
 def _cleanup(users) -> None:
     from core.models import OutboxMessage
-
-    from .models import Notice
+    from matches.models import Notice
 
     notices = list(Notice.objects.filter(user__in=users).values_list("pk", flat=True))
     OutboxMessage.objects.filter(kind="notice_mail", payload__notice_id__in=notices).delete()
@@ -385,31 +384,7 @@ def run(
             f" (HTTP {health_status})\n"
         )
         for size in sizes:
-            each = moves_each or (30 if size <= 10 else 12)
-            new_users, tokens = _users(2 * size)
-            users += new_users
-            tables = [Table(new_users[2 * i : 2 * i + 2], tokens) for i in range(size)]
-            mails_before = len(deployment.sink.messages)
-            resolve_before = len(deployment.resolve_times_ms())
-            cpu_before, client_before = _cpu_ms_by_group(deployment.groups()), os.times()
-            result = _run_load(deployment, tables, each)
-            cpu_after, client_after = _cpu_ms_by_group(deployment.groups()), os.times()
-            time.sleep(1.0)  # the worker's last log lines
-            resolve = deployment.resolve_times_ms()[resolve_before:]
-            lat = result["latencies"]
-            _line(out, f"Einreichen → ausgeführt ({size} Partien gleichzeitig)", lat, select1, healthz)
-            _line(out, f"POST …/moves/ (Antwort 202, Client, {size} Partien)", result["post_ms"], select1, healthz)
-            _line(out, f"resolve_move im Worker ({size} Partien)", resolve, select1, healthz)
-            load = os.getloadavg()
-            out.write(
-                f"matches  {'Durchsatz, ein Züge-Worker (-c 2)':52} {result['moves'] / result['wall']:7.1f} Züge/s"
-                f"   ({result['applied']} von {result['moves']} ausgeführt in {result['wall']:.1f} s; "
-                f"Fehler {result['errors'] or 0}; Mails bisher {len(deployment.sink.messages) - mails_before}; "
-                f"Last {load[0]:.2f})\n"
-            )
-            spent = {name: cpu_after[name] - cpu_before[name] for name in cpu_before}
-            spent["Client"] = sum(client_after[:2]) * 1000 - sum(client_before[:2]) * 1000
-            _cpu_line(out, spent, result["moves"], result["wall"], len(deployment.sink.messages) - mails_before)
+            _measure_size(out, deployment, size, moves_each or (30 if size <= 10 else 12), (select1, healthz), users)
         # The floor: the same resolve in this process, one move at a time, nothing else moving (the mail
         # backlog of the load sent first).
         mails = _wait_for_mail(deployment)
@@ -429,6 +404,36 @@ def run(
             session_nice(os.getpid(), client_session)  # the caller's shell shares this session
         celery_app.conf.task_default_queue, settings.MOVES_QUEUE = previous
         _cleanup(users)
+
+
+def _measure_size(out, deployment: Deployment, size: int, each: int, units: tuple[float, float], users: list) -> None:
+    """``size`` matches moving at once, ``each`` moves each: latencies, throughput and CPU per part printed.
+    ``units``: the run's SELECT 1 and /healthz medians; the users it makes are added to ``users`` (the cleanup)."""
+    select1, healthz = units
+    new_users, tokens = _users(2 * size)
+    users += new_users
+    tables = [Table(new_users[2 * i : 2 * i + 2], tokens) for i in range(size)]
+    mails_before = len(deployment.sink.messages)
+    resolve_before = len(deployment.resolve_times_ms())
+    cpu_before, client_before = _cpu_ms_by_group(deployment.groups()), os.times()
+    result = _run_load(deployment, tables, each)
+    cpu_after, client_after = _cpu_ms_by_group(deployment.groups()), os.times()
+    time.sleep(1.0)  # the worker's last log lines
+    resolve = deployment.resolve_times_ms()[resolve_before:]
+    lat = result["latencies"]
+    _line(out, f"Einreichen → ausgeführt ({size} Partien gleichzeitig)", lat, select1, healthz)
+    _line(out, f"POST …/moves/ (Antwort 202, Client, {size} Partien)", result["post_ms"], select1, healthz)
+    _line(out, f"resolve_move im Worker ({size} Partien)", resolve, select1, healthz)
+    load = os.getloadavg()
+    out.write(
+        f"matches  {'Durchsatz, ein Züge-Worker (-c 2)':52} {result['moves'] / result['wall']:7.1f} Züge/s"
+        f"   ({result['applied']} von {result['moves']} ausgeführt in {result['wall']:.1f} s; "
+        f"Fehler {result['errors'] or 0}; Mails bisher {len(deployment.sink.messages) - mails_before}; "
+        f"Last {load[0]:.2f})\n"
+    )
+    spent = {name: cpu_after[name] - cpu_before[name] for name in cpu_before}
+    spent["Client"] = sum(client_after[:2]) * 1000 - sum(client_before[:2]) * 1000
+    _cpu_line(out, spent, result["moves"], result["wall"], len(deployment.sink.messages) - mails_before)
 
 
 def _resolve_in_process(users, count: int) -> tuple[list[float], list[float]]:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from django.test import Client
 
-from . import selectors, services
-from .bench_load import bench_users, cleanup
-from .engine import registry
-from .models import Match
+from matches import selectors, services
+from matches.engine import registry
+from matches.models import Match
+
+from .resolve import bench_users, cleanup
 
 
 def _zt_matches(users, count: int, turns: int) -> list[Match]:

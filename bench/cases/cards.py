@@ -8,11 +8,11 @@ tests/cards/test_faces.py renders every card), and the whole response of the fac
 
 import itertools
 
-from .faces import build_face
-from .models import Card
-from .query import parse
-from .selectors import autocomplete, search, search_cards
-from .suggestions import correction, did_you_mean
+from cards.faces import build_face
+from cards.models import Card
+from cards.query import parse
+from cards.selectors import autocomplete, search, search_cards
+from cards.suggestions import correction, did_you_mean
 
 QUERIES = [
     "Aragorn",
@@ -67,8 +67,8 @@ def _typo_page(text: str):
 
 def similarity_cases():
     """The similarity step alone: one typed word against every name word (what "Meintest du" compares)."""
-    from .query.compile import close_matches
-    from .suggestions import _name_words
+    from cards.query.compile import close_matches
+    from cards.suggestions import _name_words
 
     vocabulary = list(_name_words(Card.objects.values_list("name_de", "name_en")))
     if vocabulary:

@@ -5,14 +5,14 @@ from pathlib import Path
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from .formats.meccg import textformat
-from .formats.meccg.check import check
-from .formats.meccg.model import DeckDescription, Entry
-from .selectors import card_index
-from .services import parse_text
+from decks.formats.meccg import textformat
+from decks.formats.meccg.check import check
+from decks.formats.meccg.model import DeckDescription, Entry
+from decks.selectors import card_index
+from decks.services import parse_text
 
 # The bench's own deck (not the tests' samples, which may change or be absent where the app is deployed).
-SAMPLE = Path(__file__).resolve().parent / "bench_deck.txt"
+SAMPLE = Path(__file__).resolve().parent / "deck.txt"
 
 
 def _hundred_card_deck() -> DeckDescription:
