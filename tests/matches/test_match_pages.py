@@ -1,6 +1,5 @@
 """Issue 20, the match pages: hidden scores, one identity per seat, takeback, ratings, rematch, mail, badge."""
 
-import json
 import re
 from datetime import timedelta
 
