@@ -11,25 +11,23 @@ import random
 import time
 from typing import Any
 
+from . import determinized
 from .candidates import Candidate, generate
-from .judge import judge, judge_risk
+from .judge import CHAIN_LOSS, judge, judge_risk
 from .reply import reply_value, unseen_cards
-from .search import look_ahead
+from .rivals import FOLLOW_UP, coming_orc_cards, follow_and_risk, greedy_rank
 from .seen import Seen, read
 
 LEVELS = ("leicht", "mittel", "stark")
 DEFAULT_LEVEL = "mittel"
-# The strong player's budget: candidates searched and hidden-information samples per candidate.
-STRONG_CANDIDATES = 8
-STRONG_SAMPLES = 8
-FOLLOW_UP = 0.5  # worth of the own best take next turn with the cards kept (in orcs at their value)
-LOOK_AHEAD_WEIGHT = 0.5
-# The strong player worries less about a chain still some orcs away: it sees the coming orc cards in
-# its look-ahead, and the medium player's full worry costs points (measured: see the docs).
-STRONG_CAUTION = 0.2
-# The framework's time limit for one decision (seconds); the bench plays with it too.
-TIME_LIMIT = 1.2
+# The strong player: candidates searched (mittel's best) and at most this many sampled worlds each.
+STRONG_CANDIDATES = 6
+STRONG_SAMPLES = 24
+PRIOR_WEIGHT = 0.3  # how much mittel's one-ply judgement still counts beside the search's mean
+# The framework's time limit for one decision (seconds): the search begins no new sample after it.
+TIME_LIMIT = 0.6
 MEDIUM_RISK_CHECKS = 10
+MEDIUM_POOL = 10  # greedy's best and the old judgement's best, each this many, are judged by mittel
 
 
 def _place(seen: Seen, candidates: list[Candidate], chooser: random.Random, level: str) -> Candidate:
@@ -62,13 +60,38 @@ def _ranked(seen: Seen, candidates: list[Candidate], checks: int) -> list[Candid
     return top
 
 
+def _medium(seen: Seen, candidates: list[Candidate], chooser: random.Random) -> list[Candidate]:
+    """mittel's judgement, best first: the orcs now, the exact chance that the next orc card (of those
+    not yet gone by) closes the chain, the own follow-up after it, minus the next seat's expected best
+    answer over the hands it may hold."""
+    pool = {id(c): c for c in greedy_rank(seen, candidates, chooser, MEDIUM_POOL)}
+    for c in _ranked(seen, list(candidates), MEDIUM_POOL):
+        pool.setdefault(id(c), c)
+    cards, unseen = coming_orc_cards(seen), unseen_cards(seen)
+    others_weight = 1.0 if seen.players == 2 else 0.5
+    ranked = []
+    for c in pool.values():
+        theirs, _follow = reply_value(seen, c, unseen)
+        risk, follow = follow_and_risk(seen, c, cards)
+        c.reasons = [
+            ("points", seen.ev * (c.mine - sum(c.theirs.values()))),
+            ("risk", -CHAIN_LOSS * risk),
+            ("follow-up", FOLLOW_UP * seen.ev * follow),
+            ("reply", -others_weight * seen.ev * theirs),
+        ]
+        c.value = sum(v for _, v in c.reasons)
+        ranked.append(c)
+    ranked.sort(key=lambda c: c.value, reverse=True)
+    return ranked
+
+
 def decide(
     view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0, time_limit: float | None = None
 ) -> Candidate:
     """The chosen move with its reasons (a :class:`Candidate`).
 
-    ``time_limit`` (seconds): the strong player begins no new look-ahead sample after it; without it
-    the choice depends on nothing but the view, the level and the seed.
+    ``time_limit`` (seconds): the strong player begins no new sample after it; without it the choice
+    depends on nothing but the view, the level and the seed.
     """
     began = time.perf_counter()
     if level not in LEVELS:
@@ -84,21 +107,17 @@ def decide(
         return candidates[0]
     if level == "leicht":
         return _easy(seen, candidates, chooser)
-    if level == "mittel":
-        top = _ranked(seen, candidates, MEDIUM_RISK_CHECKS)
-        best = top[0].value
-        return chooser.choice([c for c in top if c.value >= best - 1e-9])
-    seen.caution = STRONG_CAUTION
-    top = _ranked(seen, candidates, max(MEDIUM_RISK_CHECKS, STRONG_CANDIDATES))[:STRONG_CANDIDATES]
-    cards = unseen_cards(seen)
-    others_weight = 1.0 if seen.players == 2 else 0.5
-    for c in top:
-        theirs, follow = reply_value(seen, c, cards)
-        c.reasons.append(("reply", -others_weight * seen.ev * theirs))
-        c.reasons.append(("follow-up", FOLLOW_UP * seen.ev * follow))
-        c.value += -others_weight * seen.ev * theirs + FOLLOW_UP * seen.ev * follow
+    ranked = _medium(seen, candidates, chooser)
+    if level == "mittel" or len(ranked) == 1:
+        return ranked[0]
+    top = ranked[:STRONG_CANDIDATES]
     deadline = None if time_limit is None else began + time_limit
-    look_ahead(seen, top, chooser, STRONG_SAMPLES, LOOK_AHEAD_WEIGHT, deadline)
+    found = determinized.search(seen, top, chooser, STRONG_SAMPLES, deadline)
+    prior = sum(c.value for c in top) / len(top)
+    for c, mean in zip(top, found.means, strict=True):
+        value = mean + PRIOR_WEIGHT * (c.value - prior)
+        c.reasons.append(("look-ahead", value - c.value))
+        c.value = value
     return max(top, key=lambda c: c.value)
 
 
