@@ -23,11 +23,22 @@ DEFAULT_LEVEL = "mittel"
 # The strong player: candidates searched (mittel's best) and at most this many sampled worlds each.
 STRONG_CANDIDATES = 6
 STRONG_SAMPLES = 24
-PRIOR_WEIGHT = 0.3  # how much mittel's one-ply judgement still counts beside the search's mean
+SHRINK = 6  # the search's differences count samples / (samples + SHRINK): mittel's judgement is the prior
 # The framework's time limit for one decision (seconds): the search begins no new sample after it.
 TIME_LIMIT = 0.6
 MEDIUM_RISK_CHECKS = 10
-MEDIUM_POOL = 10  # greedy's best and the old judgement's best, each this many, are judged by mittel
+MEDIUM_POOL = 10  # greedy's best moves judged by mittel ...
+JUDGED_POOL = 10  # ... and the quick judgement's best (chain gap, Ent, hemmed), this many
+REPLY_WEIGHT = 1.0  # the next seat's expected best answer, in its orcs at their mean
+MEDIUM_FOLLOW_UP = FOLLOW_UP
+CARD_COST = 0.25  # hero points per strength point of the card played: the strong cards are kept
+
+
+def _card_worth(c: Candidate) -> float:
+    """A card's worth in strength points; Gandalf's jump counts two more, moving in any direction one."""
+    if c.card is None:
+        return 0.0
+    return c.card.strength + 2.0 * c.card.schattenfell + (c.card.symbol == "any")
 
 
 def _place(seen: Seen, candidates: list[Candidate], chooser: random.Random, level: str) -> Candidate:
@@ -65,10 +76,11 @@ def _medium(seen: Seen, candidates: list[Candidate], chooser: random.Random) -> 
     not yet gone by) closes the chain, the own follow-up after it, minus the next seat's expected best
     answer over the hands it may hold."""
     pool = {id(c): c for c in greedy_rank(seen, candidates, chooser, MEDIUM_POOL)}
-    for c in _ranked(seen, list(candidates), MEDIUM_POOL):
-        pool.setdefault(id(c), c)
+    if JUDGED_POOL:
+        for c in _ranked(seen, list(candidates), JUDGED_POOL):
+            pool.setdefault(id(c), c)
     cards, unseen = coming_orc_cards(seen), unseen_cards(seen)
-    others_weight = 1.0 if seen.players == 2 else 0.5
+    others_weight = REPLY_WEIGHT * (1.0 if seen.players == 2 else 0.5)
     ranked = []
     for c in pool.values():
         theirs, _follow = reply_value(seen, c, unseen)
@@ -76,8 +88,9 @@ def _medium(seen: Seen, candidates: list[Candidate], chooser: random.Random) -> 
         c.reasons = [
             ("points", seen.ev * (c.mine - sum(c.theirs.values()))),
             ("risk", -CHAIN_LOSS * risk),
-            ("follow-up", FOLLOW_UP * seen.ev * follow),
+            ("follow-up", MEDIUM_FOLLOW_UP * seen.ev * follow),
             ("reply", -others_weight * seen.ev * theirs),
+            ("card", -CARD_COST * _card_worth(c)),
         ]
         c.value = sum(v for _, v in c.reasons)
         ranked.append(c)
@@ -113,11 +126,12 @@ def decide(
     top = ranked[:STRONG_CANDIDATES]
     deadline = None if time_limit is None else began + time_limit
     found = determinized.search(seen, top, chooser, STRONG_SAMPLES, deadline)
-    prior = sum(c.value for c in top) / len(top)
+    # few samples (a loaded machine) are noisy: the search's differences count with its sample share
+    trust = found.samples / (found.samples + SHRINK)
+    average = sum(found.means) / len(found.means)
     for c, mean in zip(top, found.means, strict=True):
-        value = mean + PRIOR_WEIGHT * (c.value - prior)
-        c.reasons.append(("look-ahead", value - c.value))
-        c.value = value
+        c.reasons.append(("look-ahead", trust * (mean - average)))
+        c.value += trust * (mean - average)
     return max(top, key=lambda c: c.value)
 
 
