@@ -26,7 +26,6 @@ STRONG_SAMPLES = 24
 SHRINK = 6  # the search's differences count samples / (samples + SHRINK): mittel's judgement is the prior
 # The framework's time limit for one decision (seconds): the search begins no new sample after it.
 TIME_LIMIT = 0.6
-MEDIUM_RISK_CHECKS = 10
 MEDIUM_POOL = 10  # greedy's best moves judged by mittel ...
 JUDGED_POOL = 10  # ... and the quick judgement's best (chain gap, Ent, hemmed), this many
 REPLY_WEIGHT = 1.0  # the next seat's expected best answer, in its orcs at their mean
