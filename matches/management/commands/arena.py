@@ -19,19 +19,31 @@ class Command(BaseCommand):
         parser.add_argument("--b", required=True, choices=PLAYERS, help="sein Gegner")
         parser.add_argument("--games", type=int, default=60, help="Partien (gerade Zahl: jede Verteilung zweimal)")
         parser.add_argument("--seed-base", type=int, default=20000, help="erste Verteilung (Seed)")
-        parser.add_argument("--progress", action="store_true", help="nach jeder Partie eine Zwischenzeile")
+        parser.add_argument("--jobs", type=int, default=1, help="Partien in so vielen Prozessen zugleich")
+        parser.add_argument(
+            "--progress", action="store_true", help="nach jeder Partie eine Zwischenzeile, alle 10 die Zahlen"
+        )
 
     def handle(self, *args, **options):
         games = options["games"]
         if games < 2 or games % 2:
             raise CommandError("--games muss eine gerade Zahl ab 2 sein (jede Verteilung wird zweimal gespielt).")
+        if options["jobs"] < 1:
+            raise CommandError("--jobs muss mindestens 1 sein.")
 
         def progress(result):
             diffs = result.differences()
             sys.stderr.write(f"{len(diffs)}/{games}: {sum(d > 0 for d in diffs)} vorn, Σ {sum(diffs):+.0f}\n")
+            if len(diffs) % 10 == 0 and len(diffs) < games:  # the figures so far, in case the run is cut short
+                sys.stderr.write("\n".join(summary(result, options["seed_base"])) + "\n")
 
         result = pairing(
-            options["a"], options["b"], games, options["seed_base"], progress if options["progress"] else None
+            options["a"],
+            options["b"],
+            games,
+            options["seed_base"],
+            progress if options["progress"] else None,
+            options["jobs"],
         )
         for line in summary(result, options["seed_base"]):
             self.stdout.write(line)

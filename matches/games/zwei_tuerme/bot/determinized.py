@@ -32,7 +32,7 @@ from .sample import sample_state
 from .seen import Seen
 
 HORIZON = 1  # own moves the rollout plays after the candidate (each answered by the others)
-MIN_SAMPLES = 2
+MIN_SAMPLES = 1
 WIN_BONUS = 25.0
 FOLLOW = 0.6  # the own best take when the rollout stops (the viewer is on turn then)
 CAUTION = 0.3  # the worry about a chain still to come, at the rollout's end

@@ -30,7 +30,7 @@ MEDIUM_POOL = 10  # greedy's best moves judged by mittel ...
 JUDGED_POOL = 10  # ... and the quick judgement's best (chain gap, Ent, hemmed), this many
 REPLY_WEIGHT = 1.0  # the next seat's expected best answer, in its orcs at their mean
 MEDIUM_FOLLOW_UP = FOLLOW_UP
-CARD_COST = 0.25  # hero points per strength point of the card played: the strong cards are kept
+CARD_COST = 0.5  # hero points per strength point of the card played: the strong cards are kept
 
 
 def _card_worth(c: Candidate) -> float:
