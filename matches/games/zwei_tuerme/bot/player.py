@@ -23,6 +23,7 @@ DEFAULT_LEVEL = "mittel"
 # The strong player: candidates searched (mittel's best) and at most this many sampled worlds each.
 STRONG_CANDIDATES = 6
 STRONG_SAMPLES = 24
+UNTIMED_SAMPLES = 6  # without a time limit (tests, direct calls): a fixed, smaller budget
 SHRINK = 6  # the search's differences count samples / (samples + SHRINK): mittel's judgement is the prior
 # The framework's time limit for one decision (seconds): the search begins no new sample after it.
 TIME_LIMIT = 0.6
@@ -124,7 +125,8 @@ def decide(
         return ranked[0]
     top = ranked[:STRONG_CANDIDATES]
     deadline = None if time_limit is None else began + time_limit
-    found = determinized.search(seen, top, chooser, STRONG_SAMPLES, deadline)
+    budget = UNTIMED_SAMPLES if deadline is None else STRONG_SAMPLES
+    found = determinized.search(seen, top, chooser, budget, deadline)
     # few samples (a loaded machine) are noisy: the search's differences count with its sample share
     trust = found.samples / (found.samples + SHRINK)
     average = sum(found.means) / len(found.means)
