@@ -9,7 +9,7 @@ game goes on with a quick greedy policy for every seat (the viewer's own next mo
 policy randomness, so their differences come from the moves, not from luck.
 
 Anytime: samples are played one after another until ``max_samples`` are done or the deadline has
-passed (at least ``MIN_SAMPLES``); the best mean so far is the answer. The clock is a parameter, so
+passed; the best mean so far is the answer (none played: all means 0, the first candidate). The clock is a parameter, so
 the stopping rule is tested without timing anything.
 """
 
@@ -32,7 +32,7 @@ from .sample import sample_state
 from .seen import Seen
 
 HORIZON = 1  # own moves the rollout plays after the candidate (each answered by the others)
-MIN_SAMPLES = 1
+MIN_SAMPLES = 0  # past the deadline already: mittel's order stands (the differences weigh nothing)
 WIN_BONUS = 25.0
 FOLLOW = 0.6  # the own best take when the rollout stops (the viewer is on turn then)
 CAUTION = 0.3  # the worry about a chain still to come, at the rollout's end

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from . import determinized
@@ -23,12 +24,13 @@ DEFAULT_LEVEL = "mittel"
 # The strong player: candidates searched (mittel's best) and at most this many sampled worlds each.
 STRONG_CANDIDATES = 6
 STRONG_SAMPLES = 24
+JUDGE_SHARE = 0.4  # of the time limit: stark's one-ply judgement ends by then, its search by the limit
 UNTIMED_SAMPLES = 6  # without a time limit (tests, direct calls): a fixed, smaller budget
 SHRINK = 6  # the search's differences count samples / (samples + SHRINK): mittel's judgement is the prior
 # The framework's time limit for one decision (seconds): the search begins no new sample after it.
 TIME_LIMIT = 0.6
 MEDIUM_POOL = 10  # greedy's best moves judged by mittel ...
-JUDGED_POOL = 10  # ... and the quick judgement's best (chain gap, Ent, hemmed), this many
+JUDGED_POOL = 0  # ... and the quick judgement's best (chain gap, Ent, hemmed): off, it costs the time of ten
 REPLY_WEIGHT = 1.0  # the next seat's expected best answer, in its orcs at their mean
 MEDIUM_FOLLOW_UP = FOLLOW_UP
 CARD_COST = 0.5  # hero points per strength point of the card played: the strong cards are kept
@@ -71,18 +73,25 @@ def _ranked(seen: Seen, candidates: list[Candidate], checks: int) -> list[Candid
     return top
 
 
-def _medium(seen: Seen, candidates: list[Candidate], chooser: random.Random) -> list[Candidate]:
+def _medium(
+    seen: Seen, candidates: list[Candidate], chooser: random.Random, late: Callable[[], bool] | None = None
+) -> list[Candidate]:
     """mittel's judgement, best first: the orcs now, the exact chance that the next orc card (of those
     not yet gone by) closes the chain, the own follow-up after it, minus the next seat's expected best
-    answer over the hands it may hold."""
+    answer over the hands it may hold, minus the card's worth.
+
+    ``late()`` true: no further move is judged (greedy's best come first, at least two are judged), so
+    a loaded machine shortens the list rather than the game's wait."""
     pool = {id(c): c for c in greedy_rank(seen, candidates, chooser, MEDIUM_POOL)}
-    if JUDGED_POOL:
+    if JUDGED_POOL and not (late and late()):
         for c in _ranked(seen, list(candidates), JUDGED_POOL):
             pool.setdefault(id(c), c)
     cards, unseen = coming_orc_cards(seen), unseen_cards(seen)
     others_weight = REPLY_WEIGHT * (1.0 if seen.players == 2 else 0.5)
     ranked = []
     for c in pool.values():
+        if late and len(ranked) >= 2 and late():
+            break
         theirs, _follow = reply_value(seen, c, unseen)
         risk, follow = follow_and_risk(seen, c, cards)
         c.reasons = [
@@ -103,8 +112,9 @@ def decide(
 ) -> Candidate:
     """The chosen move with its reasons (a :class:`Candidate`).
 
-    ``time_limit`` (seconds): the strong player begins no new sample after it; without it the choice
-    depends on nothing but the view, the level and the seed.
+    ``time_limit`` (seconds, from the call): mittel and stark judge no further move and stark begins no
+    new sample after it (anytime: the best found so far is played); without it the choice depends on
+    nothing but the view, the level and the seed.
     """
     began = time.perf_counter()
     if level not in LEVELS:
@@ -120,11 +130,13 @@ def decide(
         return candidates[0]
     if level == "leicht":
         return _easy(seen, candidates, chooser)
-    ranked = _medium(seen, candidates, chooser)
+    deadline = None if time_limit is None else began + time_limit
+    # stark leaves part of the time to its search; mittel may use all of it
+    judged_by = None if deadline is None else began + time_limit * (1.0 if level == "mittel" else JUDGE_SHARE)
+    ranked = _medium(seen, candidates, chooser, None if judged_by is None else lambda: time.perf_counter() > judged_by)
     if level == "mittel" or len(ranked) == 1:
         return ranked[0]
     top = ranked[:STRONG_CANDIDATES]
-    deadline = None if time_limit is None else began + time_limit
     budget = UNTIMED_SAMPLES if deadline is None else STRONG_SAMPLES
     found = determinized.search(seen, top, chooser, budget, deadline)
     # few samples (a loaded machine) are noisy: the search's differences count with its sample share
