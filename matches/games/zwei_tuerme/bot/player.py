@@ -31,7 +31,10 @@ SHRINK = 6  # the search's differences count samples / (samples + SHRINK): mitte
 TIME_LIMIT = 0.6
 MEDIUM_POOL = 10  # greedy's best moves judged by mittel ...
 JUDGED_POOL = 0  # ... and the quick judgement's best (chain gap, Ent, hemmed): off, it costs the time of ten
-REPLY_WEIGHT = 1.0  # the next seat's expected best answer, in its orcs at their mean
+# The next seat's expected best answer (its orcs at their mean): off. Under the time limit it cost the
+# judging of more moves, and with it stark lost to the lookahead rival (which judges all twelve of
+# greedy's best without it) on deals 20000+ (docs/computer-opponent.md).
+REPLY_WEIGHT = 0.0
 MEDIUM_FOLLOW_UP = FOLLOW_UP
 CARD_COST = 0.5  # hero points per strength point of the card played: the strong cards are kept
 
@@ -92,7 +95,8 @@ def _medium(
     for c in pool.values():
         if late and len(ranked) >= 2 and late():
             break
-        theirs, _follow = reply_value(seen, c, unseen)
+        # the next seat's expected best answer: off by default (see REPLY_WEIGHT)
+        theirs = reply_value(seen, c, unseen)[0] if others_weight else 0.0
         risk, follow = follow_and_risk(seen, c, cards)
         c.reasons = [
             ("points", seen.ev * (c.mine - sum(c.theirs.values()))),
