@@ -133,7 +133,7 @@ def test_the_arena_figures():
     assert high - m == pytest.approx(4.303 * 2.5166 / 3**0.5, rel=0.01)  # t(2) = 4.303
     low, high = wilson(42, 60)
     assert 0.574 < low < 0.576 and 0.800 < high < 0.802  # p 0.7, n 60: [0.5749, 0.8011]
-    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert wilson(0, 10)[0] == pytest.approx(0.0, abs=1e-12) and wilson(10, 10)[1] == pytest.approx(1.0)
 
 
 def test_the_arena_command_prints_the_pairing(capsys):
