@@ -1,4 +1,4 @@
-"""`manage.py arena`: two Zwei Türme players on paired deals (matches/games/zwei_tuerme/bot/arena.py)."""
+"""`manage.py arena`: two Zwei Türme players on paired deals (the games in ../../bot/arena.py)."""
 
 import sys
 
