@@ -1,6 +1,5 @@
 """Issue 20, the match pages: hidden scores, one identity per seat, takeback, ratings, rematch, mail, badge."""
 
-import json
 import re
 from datetime import timedelta
 
@@ -94,22 +93,31 @@ def test_a_seat_sees_its_own_tiles_and_score_the_others_only_counts():
         assert view["result"]["scores"] == ENGINE.scores(state)
 
 
-def test_the_reveal_event_tells_the_count_to_all_and_the_points_only_to_the_taker():
+def test_the_reveal_shows_everyone_the_values_and_only_the_taker_what_they_bring():
+    # Step 4: „Am Ende seines Zuges deckt der Spieler die in dem Zug geschlagenen Orks auf ... Die Spieler
+    # decken ihre Orks nacheinander auf. Es beginnt der Spieler, der am Zug ist.“ – then face down again.
     from matches.games.zwei_tuerme.engine.notation import parse
 
     state = ENGINE.setup(2, {}, 3)
-    events = ENGINE._reveal(state, parse(state["position"]), 0, {1: [4, 5]})
-    reveal = next(e for e in events if e.data.get("kind") == "reveal")
+    events = ENGINE._reveal(state, parse(state["position"]), 1, {0: [7], 1: [4, 5]})
+    reveals = [e for e in events if e.data.get("kind") == "reveal"]
+    assert [e.data["seat"] for e in reveals] == [1, 0]  # the player on turn first
     values = [ENGINE.data.tiles[t].value for t in (4, 5)]
-    public = reveal.public.render(names={1: "sam"})
-    assert public == "sam (Rot) nimmt 2 Orks verdeckt zu sich."
-    assert set(reveal.private) == {1}
-    assert f"{sum(values)} Heldenpunkt" in reveal.private[1].render()
-    assert "tiles" not in reveal.data and "value" not in json.dumps(reveal.data)
+    public = reveals[0].public.render(names={1: "sam"})
+    assert public == f"sam (Rot) deckt 2 Orks auf (Werte: {values[0]}, {values[1]}) und nimmt sie verdeckt zu sich."
+    assert reveals[0].data["values"] == values
+    one = reveals[1].public.render(names={0: "frodo"})
+    assert one == f"frodo (Grün) deckt 1 Ork auf (Wert: {ENGINE.data.tiles[7].value}) und nimmt ihn verdeckt zu sich."
+    assert set(reveals[0].private) == {1}
+    assert f"{sum(values)} Heldenpunkt" in reveals[0].private[1].render()
+    # the running total is nobody else's business: the views still show the tile count only
+    view = ENGINE.view(state, 0)
+    assert view["seats"][1]["score"] is None and view["seats"][1]["tiles"] == 2
 
 
 @pytest.mark.django_db
-def test_no_tile_value_of_another_seat_leaves_the_server_before_the_end(client, users):
+def test_no_running_total_of_another_seat_leaves_the_server_before_the_end(client, users):
+    """The values of each reveal are public (step 4 of the book), what they bring a seat is not."""
     match = play(zt_match(users, players=3, seed=3), until=has_tiles)
     assert match.status == MatchStatus.RUNNING and has_tiles(match)
     state = match.state
@@ -133,7 +141,8 @@ def test_no_tile_value_of_another_seat_leaves_the_server_before_the_end(client, 
         ]
         for body in bodies:
             assert not [t for t in foreign if t in body], (order, foreign)
-            assert "Werte:" not in body or order is not None
+            assert "bringen dir" not in body or order is not None
+            assert " auf (Wert" in body  # the reveals themselves are in everyone's log
         events = client.get(f"/api/matches/{match.pk}/events/?page_size=1000").json()["results"]
         assert all("data" not in e for e in events)
         page = bodies[0]

@@ -42,14 +42,8 @@ def with_other_secrets(state: dict, seat: int, seed: int) -> dict:
         if s != seat:
             other["hands"][s] = [hidden.pop() for _ in other["hands"][s]]
     other["hero_pile"] = [hidden.pop() for _ in other["hero_pile"]]
-    # orc cards: a different pile of the same size
-    cards = other["orc_pile"] + other["orc_discard"]
-    last = other["last_orc"]["card"] if other["last_orc"] else None
-    rest = [c for c in cards if c != last]
-    chooser.shuffle(rest)
-    if last in cards:
-        rest.append(last)
-    other["orc_pile"], other["orc_discard"] = rest[: len(other["orc_pile"])], rest[len(other["orc_pile"]) :]
+    # orc cards: the pile in another order (the discard pile lies open, „offener Ablagestapel“)
+    chooser.shuffle(other["orc_pile"])
     # tiles: the same unrevealed tiles, dealt differently under the orcs, into the supply and into the
     # other seats' face-down captures (the rulebook turns captured orcs face down)
     unrevealed = list(other["tiles"].values()) + other["supply"]

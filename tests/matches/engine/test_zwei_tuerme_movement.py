@@ -122,15 +122,16 @@ def test_pincer_only_along_the_column_never_along_the_row():
 
 
 def test_two_pincers_at_once_up_and_down():
-    grid = parse("2./o./../o./o./3.")
-    outcome = movement.simulate(parse("2./o./.1/o./o./3."), (3, 2), 1, "orthogonal", [(3, 1)])
+    # wider than tall, so the column is the narrow direction
+    grid = parse("2....../o....../.1...../o....../o....../3......")
+    outcome = movement.simulate(grid, (3, 2), 1, "orthogonal", [(3, 1)])
     assert [p["fields"] for p in outcome["pincers"]] == [[(2, 1)], [(4, 1), (5, 1)]]
-    assert grid.columns == 2
+    assert grid.columns > grid.rows
 
 
 def test_a_pincer_mid_move_and_the_move_goes_on_over_the_freed_fields():
     # 1 moves right to 3/3 (pincer with 2 on 1/3 around 2/3), then turns up: 2/3 is empty now
-    position = "..2/..o/1../..."
+    position = "..2./..o./1.../...."
     outcome = movement.simulate(parse(position), (3, 1), 3, "orthogonal", [(3, 2), (3, 3), (2, 3)])
     assert outcome["pincers"] == [{"partner": (1, 3), "fields": [(2, 3)]}]
     assert outcome["captured"] == []
@@ -138,8 +139,41 @@ def test_a_pincer_mid_move_and_the_move_goes_on_over_the_freed_fields():
 
 
 def test_empty_fields_break_a_pincer():
-    outcome = movement.simulate(parse("2/o/./o/./1"), (6, 1), 1, "orthogonal", [(5, 1)])
+    outcome = movement.simulate(
+        parse("2....../o....../......./o....../......./1......"), (6, 1), 1, "orthogonal", [(5, 1)]
+    )
     assert outcome["pincers"] == []
+
+
+# „Eine Zange ist nur in der Schmalrichtung des Plans gültig, niemals aber in der Längsrichtung.“
+# On a position taller than wide the narrow direction is the row.
+def test_on_a_tall_position_the_pincer_holds_along_the_row_never_along_the_column():
+    tall = parse("1.../..../o.../2.../..../....")  # 6 rows, 4 columns
+    # down the column (the long direction here): 1 steps to 2/1, an orc and figure 2 below: no pincer
+    assert movement.simulate(tall, (1, 1), 1, "orthogonal", [(2, 1)])["pincers"] == []
+    # along the row (the narrow direction): 1 steps to 5/1 beside orcs up to figure 2 on 5/4
+    across = parse("..../..../..../1.../.oo2/....")
+    outcome = movement.simulate(across, (4, 1), 1, "orthogonal", [(5, 1)])
+    assert outcome["pincers"] == [{"partner": (5, 4), "fields": [(5, 2), (5, 3)]}]
+    # the move generator agrees with the walked path
+    listed = {m["end"]: m for m in movement.moves(across, (4, 1), 1, "orthogonal")}
+    assert [p["fields"] for p in listed[(5, 1)]["pincers"]] == [[(5, 2), (5, 3)]]
+    # „zwei Zangen gleichzeitig“: on a tall position to the left and to the right
+    both = parse("2o.oo2/..1.../....../....../....../....../......")  # 7 rows, 6 columns
+    two = movement.simulate(both, (2, 3), 1, "orthogonal", [(1, 3)])
+    assert [p["fields"] for p in two["pincers"]] == [[(1, 2)], [(1, 4), (1, 5)]]
+
+
+def test_the_analysis_board_pincers_in_the_narrow_direction_of_the_pasted_position():
+    def pincered(position):
+        return {tuple(m["end"]): m["pincered"] for m in analyse(position, [1, 1], 1, "orthogonal")["moves"]}
+
+    # 6 × 3, taller than wide: an orc and a figure down the column are the long direction
+    assert pincered("1../.../o../2../.../...") == {(2, 1): [], (1, 2): []}
+    # the same column on a 4 × 6 position, wider than tall: the narrow direction, a pincer
+    assert pincered("1...../....../o...../2.....")[(2, 1)] == [[3, 1]]
+    # tall again: an orc and a figure beside the field along the row
+    assert pincered("1../.o2/.../.../.../...")[(2, 1)] == [[2, 2]]
 
 
 def test_schattenfell_jumps_anywhere_but_onto_figures_and_can_close_pincers():

@@ -1,17 +1,33 @@
-"""Seeded games between players (levels or a random legal mover), for the bench and the tests."""
+"""Seeded games between players (levels, the rulebook rivals, a random legal mover): the arena.
+
+``manage.py arena`` (``matches/management/commands/arena.py``) prints a pairing with ``summary``.
+"""
 
 from __future__ import annotations
 
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from matches.engine.rng import derive
 
 from ..engine import ENGINE
-from .player import computer_move
+from .player import LEVELS, computer_move
+from .rivals import RIVALS
 
 RANDOM = "zufall"
+PLAYERS = (*LEVELS, *RIVALS, RANDOM)
+
+
+def mover(who: str):
+    """The decision function of a player name: ``(view, seed) -> action`` (levels through
+    ``computer_move``, as a computer seat plays them, i.e. with the time limit)."""
+    if who in RIVALS:
+        return RIVALS[who]
+    if who in LEVELS:
+        return lambda view, seed: computer_move(view, who, seed)
+    raise ValueError(f"unknown player {who!r}; known: {', '.join(PLAYERS)}")
 
 
 def bot_seed(match_seed: int, move_number: int, seat: int) -> int:
@@ -43,6 +59,7 @@ def play(players: tuple[str, ...], seed: int, max_moves: int = 2000) -> Game:
     state = ENGINE.setup(len(players), {}, seed)
     chooser = random.Random(seed)  # noqa: S311 - the random mover's choices, no secret
     game = Game(seed, players)
+    movers = {who: mover(who) for who in set(players) if who != RANDOM}
     for number in range(max_moves):
         if state["phase"] == "over":
             break
@@ -52,7 +69,7 @@ def play(players: tuple[str, ...], seed: int, max_moves: int = 2000) -> Game:
             action = chooser.choice(ENGINE.legal_actions(state, seat))
         else:
             began = time.perf_counter()
-            action = computer_move(ENGINE.view(state, seat), who, bot_seed(seed, number, seat))
+            action = movers[who](ENGINE.view(state, seat), bot_seed(seed, number, seat))
             game.thinking.setdefault(who, []).append(time.perf_counter() - began)
         state, _ = ENGINE.apply(state, seat, action)
     result = state["result"] or {"scores": ENGINE.scores(state), "reason": "unfinished", "winners": []}
@@ -88,17 +105,32 @@ class Pairing:
         theirs = sum(g.scores[1 - s] for g, s in zip(self.games, self.seats, strict=True)) / n
         return mine, theirs
 
-    def thinking(self) -> list[float]:
-        return [t for g in self.games for t in g.thinking.get(self.player, [])]
+    def thinking(self, who: str | None = None) -> list[float]:
+        who = who or self.player
+        return [t for g in self.games for t in g.thinking.get(who, [])]
+
+    def differences(self) -> list[float]:
+        """The player's points minus the opponent's, one per game."""
+        return [g.scores[s] - g.scores[1 - s] for g, s in zip(self.games, self.seats, strict=True)]
 
 
-def pairing(player: str, opponent: str, games: int, first_seed: int = 1000) -> Pairing:
+def pairing(player: str, opponent: str, games: int, first_seed: int = 1000, progress=None, jobs: int = 1) -> Pairing:
+    """``games`` two-player games on the deals ``first_seed`` … (each deal twice, the seats swapped);
+    ``jobs`` > 1 plays them in that many processes (the same games, only the wall clock differs)."""
     result = Pairing(player, opponent)
+    tables = []
     for i in range(games):
         seat = i % 2  # each deal twice, the seats swapped: less luck in the comparison
-        players = (player, opponent) if seat == 0 else (opponent, player)
-        result.games.append(play(players, first_seed + i // 2))
-        result.seats.append(seat)
+        tables.append(((player, opponent) if seat == 0 else (opponent, player), first_seed + i // 2))
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    played = pool.map(play, *zip(*tables, strict=True)) if pool else (play(*table) for table in tables)
+    for i, game in enumerate(played):
+        result.games.append(game)
+        result.seats.append(i % 2)
+        if progress:
+            progress(result)
+    if pool:
+        pool.shutdown()
     return result
 
 

@@ -9,27 +9,41 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
+from . import determinized
 from .candidates import Candidate, generate
-from .judge import judge, judge_risk
+from .judge import CHAIN_LOSS, judge, judge_risk
 from .reply import reply_value, unseen_cards
-from .search import look_ahead
+from .rivals import FOLLOW_UP, coming_orc_cards, follow_and_risk, greedy_rank
 from .seen import Seen, read
 
 LEVELS = ("leicht", "mittel", "stark")
 DEFAULT_LEVEL = "mittel"
-# The strong player's budget: candidates searched and hidden-information samples per candidate.
-STRONG_CANDIDATES = 8
-STRONG_SAMPLES = 8
-FOLLOW_UP = 0.5  # worth of the own best take next turn with the cards kept (in orcs at their value)
-LOOK_AHEAD_WEIGHT = 0.5
-# The strong player worries less about a chain still some orcs away: it sees the coming orc cards in
-# its look-ahead, and the medium player's full worry costs points (measured: see the docs).
-STRONG_CAUTION = 0.2
-# The framework's time limit for one decision (seconds); the bench plays with it too.
-TIME_LIMIT = 1.2
-MEDIUM_RISK_CHECKS = 10
+# The strong player: candidates searched (mittel's best) and at most this many sampled worlds each.
+STRONG_CANDIDATES = 6
+STRONG_SAMPLES = 24
+JUDGE_SHARE = 0.4  # of the time limit: stark's one-ply judgement ends by then, its search by the limit
+UNTIMED_SAMPLES = 6  # without a time limit (tests, direct calls): a fixed, smaller budget
+SHRINK = 6  # the search's differences count samples / (samples + SHRINK): mittel's judgement is the prior
+# The framework's time limit for one decision (seconds): the search begins no new sample after it.
+TIME_LIMIT = 0.6
+MEDIUM_POOL = 10  # greedy's best moves judged by mittel ...
+JUDGED_POOL = 0  # ... and the quick judgement's best (chain gap, Ent, hemmed): off, it costs the time of ten
+# The next seat's expected best answer (its orcs at their mean): off. Under the time limit it cost the
+# judging of more moves, and with it stark lost to the lookahead rival (which judges all twelve of
+# greedy's best without it) on deals 20000+ (docs/computer-opponent.md).
+REPLY_WEIGHT = 0.0
+MEDIUM_FOLLOW_UP = FOLLOW_UP
+CARD_COST = 0.5  # hero points per strength point of the card played: the strong cards are kept
+
+
+def _card_worth(c: Candidate) -> float:
+    """A card's worth in strength points; Gandalf's jump counts two more, moving in any direction one."""
+    if c.card is None:
+        return 0.0
+    return c.card.strength + 2.0 * c.card.schattenfell + (c.card.symbol == "any")
 
 
 def _place(seen: Seen, candidates: list[Candidate], chooser: random.Random, level: str) -> Candidate:
@@ -62,13 +76,49 @@ def _ranked(seen: Seen, candidates: list[Candidate], checks: int) -> list[Candid
     return top
 
 
+def _medium(
+    seen: Seen, candidates: list[Candidate], chooser: random.Random, late: Callable[[], bool] | None = None
+) -> list[Candidate]:
+    """mittel's judgement, best first: the orcs now, the exact chance that the next orc card (of those
+    not yet gone by) closes the chain, the own follow-up after it, minus the next seat's expected best
+    answer over the hands it may hold, minus the card's worth.
+
+    ``late()`` true: no further move is judged (greedy's best come first, at least two are judged), so
+    a loaded machine shortens the list rather than the game's wait."""
+    pool = {id(c): c for c in greedy_rank(seen, candidates, chooser, MEDIUM_POOL)}
+    if JUDGED_POOL and not (late and late()):
+        for c in _ranked(seen, list(candidates), JUDGED_POOL):
+            pool.setdefault(id(c), c)
+    cards, unseen = coming_orc_cards(seen), unseen_cards(seen)
+    others_weight = REPLY_WEIGHT * (1.0 if seen.players == 2 else 0.5)
+    ranked = []
+    for c in pool.values():
+        if late and len(ranked) >= 2 and late():
+            break
+        # the next seat's expected best answer: off by default (see REPLY_WEIGHT)
+        theirs = reply_value(seen, c, unseen)[0] if others_weight else 0.0
+        risk, follow = follow_and_risk(seen, c, cards)
+        c.reasons = [
+            ("points", seen.ev * (c.mine - sum(c.theirs.values()))),
+            ("risk", -CHAIN_LOSS * risk),
+            ("follow-up", MEDIUM_FOLLOW_UP * seen.ev * follow),
+            ("reply", -others_weight * seen.ev * theirs),
+            ("card", -CARD_COST * _card_worth(c)),
+        ]
+        c.value = sum(v for _, v in c.reasons)
+        ranked.append(c)
+    ranked.sort(key=lambda c: c.value, reverse=True)
+    return ranked
+
+
 def decide(
     view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0, time_limit: float | None = None
 ) -> Candidate:
     """The chosen move with its reasons (a :class:`Candidate`).
 
-    ``time_limit`` (seconds): the strong player begins no new look-ahead sample after it; without it
-    the choice depends on nothing but the view, the level and the seed.
+    ``time_limit`` (seconds, from the call): mittel and stark judge no further move and stark begins no
+    new sample after it (anytime: the best found so far is played); without it the choice depends on
+    nothing but the view, the level and the seed.
     """
     began = time.perf_counter()
     if level not in LEVELS:
@@ -84,21 +134,21 @@ def decide(
         return candidates[0]
     if level == "leicht":
         return _easy(seen, candidates, chooser)
-    if level == "mittel":
-        top = _ranked(seen, candidates, MEDIUM_RISK_CHECKS)
-        best = top[0].value
-        return chooser.choice([c for c in top if c.value >= best - 1e-9])
-    seen.caution = STRONG_CAUTION
-    top = _ranked(seen, candidates, max(MEDIUM_RISK_CHECKS, STRONG_CANDIDATES))[:STRONG_CANDIDATES]
-    cards = unseen_cards(seen)
-    others_weight = 1.0 if seen.players == 2 else 0.5
-    for c in top:
-        theirs, follow = reply_value(seen, c, cards)
-        c.reasons.append(("reply", -others_weight * seen.ev * theirs))
-        c.reasons.append(("follow-up", FOLLOW_UP * seen.ev * follow))
-        c.value += -others_weight * seen.ev * theirs + FOLLOW_UP * seen.ev * follow
     deadline = None if time_limit is None else began + time_limit
-    look_ahead(seen, top, chooser, STRONG_SAMPLES, LOOK_AHEAD_WEIGHT, deadline)
+    # stark leaves part of the time to its search; mittel may use all of it
+    judged_by = None if deadline is None else began + time_limit * (1.0 if level == "mittel" else JUDGE_SHARE)
+    ranked = _medium(seen, candidates, chooser, None if judged_by is None else lambda: time.perf_counter() > judged_by)
+    if level == "mittel" or len(ranked) == 1:
+        return ranked[0]
+    top = ranked[:STRONG_CANDIDATES]
+    budget = UNTIMED_SAMPLES if deadline is None else STRONG_SAMPLES
+    found = determinized.search(seen, top, chooser, budget, deadline)
+    # few samples (a loaded machine) are noisy: the search's differences count with its sample share
+    trust = found.samples / (found.samples + SHRINK)
+    average = sum(found.means) / len(found.means)
+    for c, mean in zip(top, found.means, strict=True):
+        c.reasons.append(("look-ahead", trust * (mean - average)))
+        c.value += trust * (mean - average)
     return max(top, key=lambda c: c.value)
 
 

@@ -54,22 +54,8 @@ def sample_state(seen: Seen, chooser: random.Random) -> dict[str, Any]:
     sizes = view["pile_sizes"]
     hero_pile = [unseen.pop() for _ in range(min(sizes["heroes"], len(unseen)))]
     hero_discard = unseen + top
-    # orc cards: the last one played lies in the discard pile (unless the pile was just reshuffled)
-    last = (view["last_orc_card"] or {}).get("card")
-    orc_cards = sorted(data.orc_cards)
-    chooser.shuffle(orc_cards)
-    if last in orc_cards and sizes["orcs"] < len(orc_cards):
-        orc_cards.remove(last)
-        orc_cards.append(last)
-    orc_pile, orc_discard = orc_cards[: sizes["orcs"]], orc_cards[sizes["orcs"] :]
-    # event cards: pile 1 on top, 3 at the bottom; the last ones are still to come
-    events = []
-    for number in (1, 2, 3):
-        group = sorted(e for e, card in data.events.items() if card["pile"] == number)
-        chooser.shuffle(group)
-        events += group
-    left = sizes["events"]
-    event_pile, events_done = (events[len(events) - left :], events[: len(events) - left]) if left else ([], events)
+    orc_pile, orc_discard = _orc_cards(view, data, chooser)
+    event_pile, events_done = _event_cards(view, data, chooser)
     return {
         "game": view["game"],
         "players": players,
@@ -97,3 +83,35 @@ def sample_state(seen: Seen, chooser: random.Random) -> dict[str, Any]:
         "last_move": view["last_move"],
         "result": None,
     }
+
+
+def _orc_cards(view: dict[str, Any], data, chooser: random.Random) -> tuple[list[str], list[str]]:
+    """The open discard pile as the view shows it; the pile is the other cards in a random order."""
+    sizes = view["pile_sizes"]
+    if "orc_discard" in view:
+        discard = list(view["orc_discard"])
+        pile = sorted(set(data.orc_cards) - set(discard))
+        chooser.shuffle(pile)
+        return pile, discard
+    # an older view without the open pile: only the last card played is placed
+    last = (view["last_orc_card"] or {}).get("card")
+    cards = sorted(data.orc_cards)
+    chooser.shuffle(cards)
+    if last in cards and sizes["orcs"] < len(cards):
+        cards.remove(last)
+        cards.append(last)
+    return cards[: sizes["orcs"]], cards[sizes["orcs"] :]
+
+
+def _event_cards(view: dict[str, Any], data, chooser: random.Random) -> tuple[list[str], list[str]]:
+    """Event cards: those read aloud are known; the rest lie pile 1 on top, 3 at the bottom."""
+    done = list(view.get("events_done") or [])
+    left = view["pile_sizes"]["events"]
+    events = []
+    for number in (1, 2, 3):
+        group = sorted(e for e, card in data.events.items() if card["pile"] == number and e not in done)
+        chooser.shuffle(group)
+        events += group
+    if "events_done" in view:
+        return events[len(events) - left :] if left else [], done
+    return (events[len(events) - left :], events[: len(events) - left]) if left else ([], events)

@@ -31,7 +31,8 @@ every view but the seat's own until the game is over; ``tiles`` is the count eve
 spectators; also while waiting), ``placement_fields``, ``last_orc_card`` {card, fields,
 placements [{side, row, count}]}, ``last_event`` {id, title}, ``last_move``, ``hero_discard``
 (top card), ``hero_discard_pile`` (the open pile), ``next_event_pile`` (1–3 or None),
-``pile_sizes`` {heroes, orcs, events, supply}, ``turns``, ``result`` (once over). Never: other
+``orc_discard`` (the open orc discard pile since the last reshuffle), ``events_done`` (event cards read
+aloud), ``pile_sizes`` {heroes, orcs, events, supply}, ``turns``, ``result`` (once over). Never: other
 hands, others' tile values before the end, pile order, the tiles under orcs on the board, the
 generator.
 """

@@ -78,15 +78,18 @@ def pincer_event(seat: int, pincer: dict) -> Event:
 
 
 def reveal_event(seat: int, values: list) -> Event:
-    """The beaten orcs are turned up for the Ent symbols, then laid face down before their player:
-    everyone learns how many and how many Ents, only the player the hero points."""
+    """Step 4 of the book: the beaten orcs are turned face up before everyone, then collected face
+    down. The log tells all the values of this reveal; only the taker is told what they bring, and
+    the running totals stay hidden (the view shows the tile count until the end)."""
     count, ents, points = len(values), sum(v.ent for v in values), sum(v.value for v in values)
+    shown = ", ".join(str(v.value) for v in values)
     public = counted(
         ngettext_noop(
-            "%(player)s (%(color)s) nimmt %(count)s Ork verdeckt zu sich.",
-            "%(player)s (%(color)s) nimmt %(count)s Orks verdeckt zu sich.",
+            "%(player)s (%(color)s) deckt %(count)s Ork auf (Wert: %(values)s) und nimmt ihn verdeckt zu sich.",
+            "%(player)s (%(color)s) deckt %(count)s Orks auf (Werte: %(values)s) und nimmt sie verdeckt zu sich.",
         ),
         count=count,
+        values=shown,
         **who(seat),
     )
     private = counted(
@@ -95,9 +98,10 @@ def reveal_event(seat: int, values: list) -> Event:
             "Deine Orks bringen dir %(count)s Heldenpunkte (Werte: %(values)s).",
         ),
         count=points,
-        values=", ".join(str(v.value) for v in values),
+        values=shown,
     )
-    return Event(public, private={seat: private}, data={"kind": "reveal", "seat": seat, "count": count, "ents": ents})
+    data = {"kind": "reveal", "seat": seat, "count": count, "ents": ents, "values": [v.value for v in values]}
+    return Event(public, private={seat: private}, data=data)
 
 
 def apply_event(state: State, grid: Grid, data: GameData, event_id: str) -> Event:

@@ -9,8 +9,10 @@ share it. Rules (rulebook "Die Bewegung der Figuren", "Schattenfell", "Die Zange
 - an empty field costs 1, an orc field 2 (the orc is captured), a field with another figure 1 but
   the move may not end there; towers, holes (``#``) and the board's edge stop a line;
 - whenever the figure enters a field (not one with another figure) the orcs between it and another
-  figure in the same column, up and down, are taken in a pincer (only the narrow direction, both at
-  once possible), and the move may go on with the strength left;
+  figure in the narrow direction of the plan are taken in a pincer ("Eine Zange ist nur in der
+  Schmalrichtung des Plans gültig"): along the column on a position wider than tall (the game board)
+  or square, along the row on one taller than wide; both ways at once possible; the move may go on
+  with the strength left;
 - Schattenfell: a jump to any field without a figure, tower or hole, capturing an orc there; pincers
   are formed after the jump as after a move.
 """
@@ -46,22 +48,28 @@ def effective_strength(grid: Grid, start: Field, strength: int) -> int:
     return max(0, strength - adjacent)
 
 
+def narrow_steps(rows: int, columns: int) -> tuple[Field, Field]:
+    """The two steps of the plan's narrow direction, the only one a pincer holds in: up and down the
+    column unless the position is taller than wide (then left and right along the row)."""
+    return ((0, -1), (0, 1)) if rows > columns else ((-1, 0), (1, 0))
+
+
 def pincers_at(grid: Grid, field: Field) -> list[dict[str, Any]]:
-    """The pincers a figure standing on ``field`` closes: along the column, up and down.
+    """The pincers a figure standing on ``field`` closes in the narrow direction, both ways.
 
     Each is ``{"partner": field of the other figure, "fields": orc fields nearest first}``. The grid
     must not hold the moving figure itself (it has left its start field).
     """
     r, c = field
     found = []
-    for dr in (-1, 1):
+    for dr, dc in narrow_steps(grid.rows, grid.columns):
         orcs = []
-        rr = r + dr
-        while grid.inside(rr, c) and grid.get(rr, c) == ORC:
-            orcs.append((rr, c))
-            rr += dr
-        if orcs and grid.inside(rr, c) and grid.get(rr, c) in FIGURES:
-            found.append({"partner": (rr, c), "fields": orcs})
+        rr, cc = r + dr, c + dc
+        while grid.inside(rr, cc) and grid.get(rr, cc) == ORC:
+            orcs.append((rr, cc))
+            rr, cc = rr + dr, cc + dc
+        if orcs and grid.inside(rr, cc) and grid.get(rr, cc) in FIGURES:
+            found.append({"partner": (rr, cc), "fields": orcs})
     return found
 
 
@@ -93,17 +101,18 @@ def moves(grid: Grid, start: Field, strength: int, symbol: str) -> list[Outcome]
     cells = list(grid.cells)
     cells[(start[0] - 1) * width + start[1] - 1] = EMPTY
     results: list[Outcome] = []
+    narrow = narrow_steps(rows, width)
 
     def pincers_here(r: int, c: int, undo: list[int]) -> list:
         found = []
-        for dr in (-1, 1):
-            rr = r + dr
+        for pr, pc in narrow:
+            rr, cc = r + pr, c + pc
             orcs = []
-            while 1 <= rr <= rows and cells[(rr - 1) * width + c - 1] == ORC:
-                orcs.append((rr, c))
-                rr += dr
-            if orcs and 1 <= rr <= rows and cells[(rr - 1) * width + c - 1] in FIGURES:
-                found.append({"partner": (rr, c), "fields": orcs})
+            while 1 <= rr <= rows and 1 <= cc <= width and cells[(rr - 1) * width + cc - 1] == ORC:
+                orcs.append((rr, cc))
+                rr, cc = rr + pr, cc + pc
+            if orcs and 1 <= rr <= rows and 1 <= cc <= width and cells[(rr - 1) * width + cc - 1] in FIGURES:
+                found.append({"partner": (rr, cc), "fields": orcs})
         for pincer in found:
             for orc in pincer["fields"]:
                 index = (orc[0] - 1) * width + orc[1] - 1

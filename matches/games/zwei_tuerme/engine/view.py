@@ -55,6 +55,10 @@ def seat_view(engine, state: State, seat: int | None) -> dict[str, Any]:
         "hero_discard": [data.heroes[c].to_json() for c in state["hero_discard"][-1:]],
         # the open discard pile, the latest card last
         "hero_discard_pile": [data.heroes[c].to_json() for c in state["hero_discard"]],
+        # the open orc discard pile ("offener Ablagestapel"): the cards gone by since the last reshuffle
+        "orc_discard": list(state["orc_discard"]),
+        # the event cards already read aloud, in order
+        "events_done": list(state["events_done"]),
         # the Ent track's event cards lie in piles 1, 2, 3 (1 on top): which pile the next card comes from
         "next_event_pile": data.events[next_event]["pile"] if next_event else None,
         "pile_sizes": {
