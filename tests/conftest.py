@@ -9,6 +9,33 @@ from django.conf import settings
 from config.celery import app as celery_app
 
 
+def pytest_report_header(config):
+    from tests import settings as test_settings
+
+    return test_settings.describe()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Every skipped test by reason, and the services the run did not find, as the last thing before the
+    counts: a run on fewer services than the machine has must say so plainly."""
+    from tests import settings as test_settings
+
+    reasons: dict[str, list[str]] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        reasons.setdefault(reason.removeprefix("Skipped: "), []).append(report.nodeid)
+    if not reasons and not test_settings.SERVICES:
+        return
+    count = sum(len(ids) for ids in reasons.values())
+    terminalreporter.section(f"{count} Tests übersprungen", sep="=")
+    for line in test_settings.SERVICES:
+        terminalreporter.line(f"Dienst fehlt: {line}")
+    for reason, ids in sorted(reasons.items(), key=lambda item: -len(item[1])):
+        terminalreporter.line(f"{len(ids)} × {reason}")
+        for nodeid in sorted(ids):
+            terminalreporter.line(f"    {nodeid}")
+
+
 def pytest_collection_modifyitems(config, items):
     if settings.CELERY_BROKER_URL:
         return
@@ -28,17 +55,29 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
 
     database = settings.DATABASES["default"]
     if database["ENGINE"].endswith("sqlite3"):
-        name = Path(tempfile.gettempdir()) / f"bruchtal-test-{os.getpid()}.sqlite3"
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        name = Path(tempfile.gettempdir()) / f"bruchtal-test-{worker}-{os.getpid()}.sqlite3"
         database.setdefault("TEST", {})["NAME"] = str(name)
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _health_checks_let_go_of_the_test_database(django_db_setup):
-    """/healthz keeps a connection per check thread (core/health.py): closed before the database is dropped."""
+def _health_checks_let_go_of_the_test_database(django_db_setup, django_db_blocker):
+    """/healthz keeps a connection per check thread (core/health.py): closed before the database is dropped.
+    On PostgreSQL any other session still on the test database is ended too (the thread of the session's
+    Celery worker keeps its connection; a killed subprocess worker's may linger): DROP DATABASE refuses
+    while one remains, and the database would be left behind with a warning."""
     yield
+    from django.db import connection
+
     from core import health
 
     health.close_connections()
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
 
 
 @pytest.fixture(autouse=True)
