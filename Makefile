@@ -54,7 +54,7 @@ run: content
 TEST_WORKERS ?= auto
 TEST_SERVICES ?= auto
 test: setup-dev
-	BRUCHTAL_TEST_SERVICES=$(TEST_SERVICES) $(PY) -m pytest -n $(TEST_WORKERS) --maxprocesses=4 --dist loadgroup \
+	BRUCHTAL_TEST_SERVICES=$(TEST_SERVICES) $(PY) -m pytest -n $(TEST_WORKERS) --maxprocesses=4 --dist loadgroup --no-loadscope-reorder \
 		$(PYTEST_ARGS)
 
 # In-process timings of each app's bench.py, then the rules search on the other database (SQLite when

@@ -36,7 +36,39 @@ def pytest_terminal_summary(terminalreporter):
             terminalreporter.line(f"    {nodeid}")
 
 
+def _flushes(item) -> bool:
+    """The test ends with a flush of the whole database (transactional, as pytest-django counts it)."""
+    marker = item.get_closest_marker("django_db")
+    if marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")):
+        return True
+    return bool({"transactional_db", "live_server"} & set(getattr(item, "fixturenames", ())))
+
+
+def _uses_database(item) -> bool:
+    return bool(item.get_closest_marker("django_db")) or "db" in getattr(item, "fixturenames", ())
+
+
+def _check_xdist_groups(items) -> None:
+    """A test that flushes the database must not run before one that relies on what the session put there
+    (migrated rows, the session's card import): pytest-django orders them last, and `make test` hands out
+    tests in that order (--no-loadscope-reorder). An xdist_group travels as one piece from its first test
+    on, so a group holding both kinds would flush in the middle of the others: refused here."""
+    groups: dict[str, set[bool]] = {}
+    for item in items:
+        marker = item.get_closest_marker("xdist_group")
+        if marker and _uses_database(item):
+            name = marker.args[0] if marker.args else marker.kwargs.get("name", "")
+            groups.setdefault(name, set()).add(_flushes(item))
+    mixed = sorted(name for name, kinds in groups.items() if len(kinds) > 1)
+    if mixed:
+        raise pytest.UsageError(
+            f"xdist_group {', '.join(mixed)}: mischt Tests mit und ohne transaction=True/live_server; "
+            "eine Gruppe enthält nur eine der beiden Arten (docs/testing.md)"
+        )
+
+
 def pytest_collection_modifyitems(config, items):
+    _check_xdist_groups(items)
     if settings.CELERY_BROKER_URL:
         return
     skip = pytest.mark.skip(reason="kein Broker konfiguriert (CELERY_BROKER_URL fehlt): Worker-Test übersprungen")
@@ -167,6 +199,14 @@ def _fresh_cache():
     yield
     cache.clear()
     cache_fallback.reset()
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(request, settings):
+    """PBKDF2's million rounds cost a third of a second per password: most tests create users and log in
+    with a quick hasher. Tests about logging in under load keep the real one (marker real_password_hashing)."""
+    if request.node.get_closest_marker("real_password_hashing") is None:
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

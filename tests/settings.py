@@ -32,7 +32,7 @@ SERVICES: list[str] = []
 
 
 def _answers(address: tuple[str, int]) -> str:
-    """"" when something accepts a connection at address, else why not."""
+    """ "" when something accepts a connection at address, else why not."""
     try:
         with socket.create_connection(address, timeout=0.5):
             return ""
@@ -112,8 +112,9 @@ def separate_xdist_worker(environ=os.environ) -> None:
 def describe(environ=os.environ) -> list[str]:
     database = environ.get("DATABASE_URL", "")
     broker = environ.get("CELERY_BROKER_URL", "")
+    on_postgres = database.startswith("postgres")
     return [
-        "Datenbank: " + (f"PostgreSQL {urlsplit(database).path.strip('/')}" if database.startswith("postgres") else "SQLite"),
+        "Datenbank: " + (f"PostgreSQL {urlsplit(database).path.strip('/')}" if on_postgres else "SQLite"),
         "Broker: " + (broker or "keiner (Tasks laufen sofort im Prozess, Worker-Tests übersprungen)"),
         *SERVICES,
     ]
