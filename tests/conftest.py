@@ -202,9 +202,11 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(request, settings):
+def _quick_password_hasher(request, settings):
     """PBKDF2's million rounds cost a third of a second per password: most tests create users and log in
-    with a quick hasher. Tests about logging in under load keep the real one (marker real_password_hashing)."""
+    with a quick hasher. Tests about logging in under load keep the real one (marker real_password_hashing).
+    (pytest sets autouse fixtures up by name: every one here that takes `settings` sorts after _fresh_cache,
+    so a test's cache settings are undone before _fresh_cache clears the cache.)"""
     if request.node.get_closest_marker("real_password_hashing") is None:
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
