@@ -47,8 +47,15 @@ run: content
 	echo "SITE_URL=$${SITE_URL:-http://$$addr}"; \
 	DEBUG=true SITE_URL="$${SITE_URL:-http://$$addr}" $(PY) manage.py runserver $(ADDR)
 
+# The whole suite in parallel (pytest-xdist: TEST_WORKERS processes, at most 4; TEST_WORKERS=0 runs in one),
+# on PostgreSQL and Redis where they answer on 127.0.0.1 and DATABASE_URL / CELERY_BROKER_URL leave them unset
+# (TEST_SERVICES=off: SQLite, no broker). The end of the output lists every skipped test and why
+# (tests/settings.py, docs/testing.md).
+TEST_WORKERS ?= auto
+TEST_SERVICES ?= auto
 test: setup-dev
-	$(PY) -m pytest $(PYTEST_ARGS)
+	BRUCHTAL_TEST_SERVICES=$(TEST_SERVICES) $(PY) -m pytest -n $(TEST_WORKERS) --maxprocesses=4 --dist loadgroup --no-loadscope-reorder \
+		$(PYTEST_ARGS)
 
 # In-process timings of each app's bench cases (bench/, a development app: hence setup-dev), then the rules search
 # on the other database (SQLite when DATABASE_URL names PostgreSQL, PostgreSQL at BENCH_PG_URL otherwise; each run
