@@ -60,9 +60,19 @@ class SmtpSink:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", port))
         self.port = sock.getsockname()[1]
-        self._server = self._loop.run_until_complete(self._loop.create_server(self._protocol, sock=sock))
-        self.thread = threading.Thread(target=self._loop.run_forever, name="smtp-sink", daemon=True)
+        # The server starts inside the sink's own thread: the caller's thread may already run an event loop
+        # (Playwright's sync API leaves one running in a test process), where run_until_complete would fail.
+        started = threading.Event()
+        self.thread = threading.Thread(target=self._serve, args=(sock, started), name="smtp-sink", daemon=True)
         self.thread.start()
+        if not started.wait(10):
+            raise RuntimeError("the SMTP sink did not start")
+
+    def _serve(self, sock: socket.socket, started: threading.Event) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._server = self._loop.run_until_complete(self._loop.create_server(self._protocol, sock=sock))
+        started.set()
+        self._loop.run_forever()
 
     def _protocol(self) -> asyncio.Protocol:
         with self.lock:
