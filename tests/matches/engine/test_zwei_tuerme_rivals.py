@@ -105,6 +105,21 @@ def test_the_search_stops_at_its_budget_or_its_deadline_whichever_first():
     assert far.best in top and len(far.means) == len(top)
 
 
+def test_the_search_halves_the_race_and_plays_a_move_still_in_it():
+    seen, top = _strong_setup()
+    every = determinized.HALVE_EVERY
+    found = determinized.search(seen, top, random.Random(3), 2 * every, prior=[c.value for c in top])
+    # three moves: after the first cut two stay; they meet every sample, the dropped one the first ones
+    assert sum(found.alive) == 2
+    assert sorted(found.counts) == [every, 2 * every, 2 * every]
+    dropped = found.alive.index(False)
+    assert found.shifts[dropped] == 0.0
+    assert found.best is not top[dropped]
+    values = [c.value + shift for c, shift in zip(top, found.shifts, strict=True)]
+    racing = [i for i in range(len(top)) if found.alive[i]]
+    assert found.best is top[max(racing, key=lambda i: values[i])]
+
+
 def test_the_strong_choice_is_legal_and_names_its_look_ahead():
     for seat, state in positions(44, 2, every=6, limit=2):
         view = ENGINE.view(state, seat)

@@ -19,7 +19,7 @@ import heapq
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from matches.engine.base import IllegalAction
@@ -36,13 +36,23 @@ MIN_SAMPLES = 0  # past the deadline already: mittel's order stands (the differe
 WIN_BONUS = 25.0
 FOLLOW = 0.6  # the own best take when the rollout stops (the viewer is on turn then)
 CAUTION = 0.3  # the worry about a chain still to come, at the rollout's end
+SHRINK = 6  # the search's differences count samples / (samples + SHRINK): the prior (mittel) leads early
+HALVE_EVERY = 4  # samples between two cuts: the worse half of the race is dropped (at least two stay)
 
 
 @dataclass
 class SearchResult:
     best: Candidate
-    samples: int  # samples played (each: every candidate once)
+    samples: int  # samples played (each: every candidate still in the race once)
     means: list[float]
+    counts: list[int] = field(default_factory=list)  # samples each candidate met (dropped ones fewer)
+    shifts: list[float] = field(default_factory=list)  # the search's say, added to the prior (0: dropped)
+    alive: list[bool] = field(default_factory=list)
+
+
+def trust(samples: int) -> float:
+    """How much the search's differences count against the prior: few samples are noisy."""
+    return samples / (samples + SHRINK)
 
 
 def _lead(seen: Seen, gained: list[int]) -> float:
@@ -153,6 +163,24 @@ def rollout(seen: Seen, state: dict, action: dict, chooser: random.Random, horiz
     return _lead(seen, [len(c) - b for c, b in zip(state["captured"], before, strict=True)])
 
 
+def _shifts(means: list[float], counts: list[int], alive: list[bool]) -> list[float]:
+    racing = [i for i, a in enumerate(alive) if a]
+    average = sum(means[i] for i in racing) / len(racing)
+    return [trust(counts[i]) * (means[i] - average) if alive[i] else 0.0 for i in range(len(means))]
+
+
+def _cut(prior: list[float], means: list[float], counts: list[int], alive: list[bool]) -> None:
+    """Successive halving: the worse half (prior plus the search's say) leaves the race, so the
+    samples still to come go to the moves that may be chosen."""
+    racing = [i for i, a in enumerate(alive) if a]
+    if len(racing) <= 2:
+        return
+    shifts = _shifts(means, counts, alive)
+    racing.sort(key=lambda i: (prior[i] + shifts[i], -i), reverse=True)
+    for i in racing[max(2, (len(racing) + 1) // 2) :]:
+        alive[i] = False
+
+
 def search(
     seen: Seen,
     candidates: list[Candidate],
@@ -161,10 +189,17 @@ def search(
     deadline: float | None = None,
     clock: Callable[[], float] = time.perf_counter,
     horizon: int | None = None,
+    prior: list[float] | None = None,
 ) -> SearchResult:
-    """Anytime determinized search over ``candidates`` (best prior first: it wins ties)."""
+    """Anytime determinized search over ``candidates`` (best prior first: it wins ties).
+
+    ``prior``: the candidates' values before the search (mittel's judgement, in hero points); the
+    answer is the best of prior + the search's shrunk difference. Every ``HALVE_EVERY`` samples the
+    worse half leaves the race (all candidates still in it meet the same samples)."""
     horizon = HORIZON if horizon is None else horizon
-    totals = [0.0] * len(candidates)
+    prior = prior if prior is not None else [0.0] * len(candidates)
+    n = len(candidates)
+    totals, counts, alive = [0.0] * n, [0] * n, [True] * n
     played = 0
     while played < max_samples:
         if deadline is not None and played >= MIN_SAMPLES and clock() > deadline:
@@ -172,9 +207,14 @@ def search(
         state = sample_state(seen, chooser)
         seed = chooser.getrandbits(32)
         for i, candidate in enumerate(candidates):
-            # the same policy randomness for every candidate (common random numbers)
-            totals[i] += rollout(seen, state, candidate.action, random.Random(seed), horizon)  # noqa: S311
+            if alive[i]:
+                # the same policy randomness for every candidate (common random numbers)
+                totals[i] += rollout(seen, state, candidate.action, random.Random(seed), horizon)  # noqa: S311
+                counts[i] += 1
         played += 1
-    means = [total / max(played, 1) for total in totals]
-    best = max(range(len(candidates)), key=lambda i: (means[i], -i))
-    return SearchResult(candidates[best], played, means)
+        if played % HALVE_EVERY == 0:
+            _cut(prior, [t / max(c, 1) for t, c in zip(totals, counts, strict=True)], counts, alive)
+    means = [t / max(c, 1) for t, c in zip(totals, counts, strict=True)]
+    shifts = _shifts(means, counts, alive)
+    best = max((i for i in range(n) if alive[i]), key=lambda i: (prior[i] + shifts[i], -i))
+    return SearchResult(candidates[best], played, means, counts, shifts, alive)

@@ -23,10 +23,9 @@ LEVELS = ("leicht", "mittel", "stark")
 DEFAULT_LEVEL = "mittel"
 # The strong player: candidates searched (mittel's best) and at most this many sampled worlds each.
 STRONG_CANDIDATES = 6
-STRONG_SAMPLES = 24
+STRONG_SAMPLES = 32
 JUDGE_SHARE = 0.4  # of the time limit: stark's one-ply judgement ends by then, its search by the limit
 UNTIMED_SAMPLES = 6  # without a time limit (tests, direct calls): a fixed, smaller budget
-SHRINK = 6  # the search's differences count samples / (samples + SHRINK): mittel's judgement is the prior
 # The framework's time limit for one decision (seconds): the search begins no new sample after it.
 TIME_LIMIT = 0.6
 MEDIUM_POOL = 10  # greedy's best moves judged by mittel ...
@@ -142,14 +141,12 @@ def decide(
         return ranked[0]
     top = ranked[:STRONG_CANDIDATES]
     budget = UNTIMED_SAMPLES if deadline is None else STRONG_SAMPLES
-    found = determinized.search(seen, top, chooser, budget, deadline)
+    found = determinized.search(seen, top, chooser, budget, deadline, prior=[c.value for c in top])
     # few samples (a loaded machine) are noisy: the search's differences count with its sample share
-    trust = found.samples / (found.samples + SHRINK)
-    average = sum(found.means) / len(found.means)
-    for c, mean in zip(top, found.means, strict=True):
-        c.reasons.append(("look-ahead", trust * (mean - average)))
-        c.value += trust * (mean - average)
-    return max(top, key=lambda c: c.value)
+    for c, shift in zip(top, found.shifts, strict=True):
+        c.reasons.append(("look-ahead", shift))
+        c.value += shift
+    return found.best
 
 
 def choose(
