@@ -7,8 +7,6 @@ same run (so figures from different machines can be compared).
 
 import json
 import os
-import socket
-import statistics
 import subprocess
 import sys
 import time
@@ -20,6 +18,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 from bench import loadgen
+from bench.resolve import select_one_ms
+from bench.smtp_sink import free_port
 
 # A realistic anonymous deck check: the starting company, resources, hazards and sites of a hero deck.
 DECK_TEXT = "\n".join(
@@ -61,23 +61,6 @@ SCENARIOS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _select1_ms(rounds: int = 300) -> float:
-    timings = []
-    with connection.cursor() as cursor:
-        for _ in range(rounds):
-            start = time.perf_counter()
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
-            timings.append((time.perf_counter() - start) * 1000)
-    return statistics.median(timings)
-
-
 class Command(BaseCommand):
     help = "Lastmessung: gunicorn + asyncio-Lastgenerator auf 127.0.0.1 (Anfragen/s, p50/p95/p99)."
 
@@ -88,7 +71,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, workers=4, duration=5.0, concurrency="1,8,32", **options):
         levels = [int(level) for level in concurrency.split(",")]
-        port = _free_port()
+        port = free_port()
         env = {
             **os.environ,
             "DEBUG": "false",
@@ -110,7 +93,7 @@ class Command(BaseCommand):
         scenarios = [*SCENARIOS, *(scenario for found, _cleanup in extra for scenario in found)]
         try:
             self._wait_for(port)
-            select1 = _select1_ms()
+            select1 = select_one_ms(300)
             self.stdout.write(f"SELECT 1 (Median, {connection.vendor}): {select1:.3f} ms")
             for scenario in scenarios:  # warm-up: imports, connections, caches
                 loadgen.run(scenario, "127.0.0.1", port, 4, 1.0)
